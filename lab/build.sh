@@ -1,0 +1,44 @@
+#!/bin/sh
+# Configure and build one kernel variant out of tree, in build/kernel-VARIANT:
+# tinyconfig + configs/base.config + configs/VARIANT.config.
+# Usage: lab/build.sh VARIANT
+. "$(dirname "$0")/lib.sh"
+
+v=$1
+check_variant "$v"
+O=$(kbuild_dir "$v")
+frags="$LAB/configs/base.config $LAB/configs/$v.config"
+mkdir -p "$O" "$LOGS"
+log=$LOGS/build-$v.log
+kmake() {
+	make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
+}
+
+# (Re)configure when a fragment changed.
+stamp=$(cat $frags | sha256sum | cut -c1-16)
+if [ ! -f "$O/.config" ] || [ "$(cat "$O/.lab-config" 2>/dev/null)" != "$stamp" ]; then
+	say "configuring $v"
+	{ kmake tinyconfig &&
+	  "$TREE/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" $frags &&
+	  kmake olddefconfig; } >"$log" 2>&1 || { show_tail "$log"; die "configuring $v failed"; }
+	# Kconfig silently drops what it cannot set: insist on every line.
+	bad=$(grep -h '^CONFIG_' $frags | while read -r line; do
+		grep -qx "$line" "$O/.config" || echo "$line"
+	done)
+	[ -z "$bad" ] || die "$v: config options not set as asked (unmet dependency?): $(echo $bad)"
+	echo "$stamp" >"$O/.lab-config"
+fi
+
+say "building $v (log: $log)"
+start=$(date +%s)
+kmake -j"$NCPU" bzImage modules >"$log" 2>&1 &
+pid=$!
+# Progress: one line a minute while make runs.
+while kill -0 $pid 2>/dev/null; do
+	sleep 5
+	now=$(date +%s)
+	[ $(((now - start) % 60)) -lt 5 ] && [ $((now - start)) -ge 60 ] &&
+		say "  $v: $(((now - start) / 60)) min, $(grep -c '^  CC' "$log") files compiled"
+done
+wait $pid || { grep -E 'error|Error' "$log" | head -20 >&2; show_tail "$log" 20; die "building $v failed"; }
+say "built $v in $(($(date +%s) - start)) s"

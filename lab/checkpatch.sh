@@ -1,0 +1,25 @@
+#!/bin/sh
+# checkpatch.pl --strict on one patch of the series, with the tree's script.
+# Prints "clean" or the first findings; exits non-zero on any finding.
+#
+# One finding is expected and dropped: NEW_TYPEDEFS on the definition of
+# arch_spinlock_t itself, the typedef every architecture's spinlock must
+# provide (include/linux/spinlock_types_raw.h uses it; qspinlock_types.h
+# and the 4.x x86 ticket lock define it the same way).
+# Usage: lab/checkpatch.sh patches/NNNN-x.patch
+. "$(dirname "$0")/lib.sh"
+
+p=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+[ -f "$p" ] || die "no such patch: $1"
+[ -x "$TREE/scripts/checkpatch.pl" ] || die "no $TREE/scripts/checkpatch.pl: run lab/tree.sh"
+# Debian's python3 first: checkpatch runs spdxcheck.py, which needs python3-ply.
+out=$(cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --quiet \
+	--no-summary --show-types "$p" 2>&1 |
+	awk -v RS= '!/^WARNING:NEW_TYPEDEFS:.*\n\+typedef struct arch_spinlock \{/ { print; print "" }')
+if [ -z "$out" ]; then
+	echo clean
+	exit 0
+fi
+echo "$out" | grep -E '^(ERROR|WARNING|CHECK)|Traceback|rror' | head -n 3 | tr '\n' ' '
+echo
+exit 1
