@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_locks.c - single-threaded semantics of the locks in locks.h:
+ * init / lock / trylock / unlock / is_locked, the raw lock words, and the
+ * ticket wrap-around (8-bit head and tail wrap after 256 acquisitions,
+ * 16-bit after 65536).  Mutual exclusion under contention is checked by
+ * the counter in fairness.c.  Prints "ok <name>"/"FAIL <name>", exits 1
+ * on any failure.  A broken lock usually hangs rather than fails (e.g. a
+ * head increment that carries into the tail), so a 10 s alarm turns a
+ * hang into "FAIL timeout" and exit 1.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "locks.h"
+
+static int test_failed, any_failed;
+
+#define CHECK(expr)							\
+	do {								\
+		if (!(expr)) {						\
+			printf("  %s:%d: assertion failed: %s\n",	\
+			       __FILE__, __LINE__, #expr);		\
+			test_failed = 1;				\
+		}							\
+	} while (0)
+
+static void on_alarm(int sig)
+{
+	static const char msg[] = "FAIL timeout (a lock hung)\n";
+
+	(void)sig;
+	if (write(STDOUT_FILENO, msg, sizeof(msg) - 1) < 0)
+		_exit(2);
+	_exit(1);
+}
+
+static void run(const char *name, void (*fn)(void))
+{
+	test_failed = 0;
+	fn();
+	printf("%s %s\n", test_failed ? "FAIL" : "ok", name);
+	if (test_failed)
+		any_failed = 1;
+}
+
+static void test_legacy(void)
+{
+	struct lb_legacy l = LB_LEGACY_UNLOCKED;
+
+	CHECK(l.slock == 1);
+	CHECK(!lb_legacy_is_locked(&l));
+	lb_legacy_lock(&l);
+	CHECK(l.slock == 0);
+	CHECK(lb_legacy_is_locked(&l));
+	CHECK(!lb_legacy_trylock(&l));		/* held: fails, writes 0 */
+	CHECK(l.slock == 0);
+	lb_legacy_unlock(&l);
+	CHECK(l.slock == 1);
+	CHECK(lb_legacy_trylock(&l));
+	CHECK(l.slock == 0);
+	/* a held lock with "waiters" (negative): trylock fails */
+	l.slock = -3;
+	CHECK(lb_legacy_is_locked(&l));
+	CHECK(!lb_legacy_trylock(&l));
+	lb_legacy_unlock(&l);
+	CHECK(!lb_legacy_is_locked(&l));
+	lb_legacy_init(&l);
+	CHECK(l.slock == 1);
+}
+
+static void test_ticket8(void)
+{
+	struct lb_ticket8 l = LB_TICKET8_UNLOCKED;
+	unsigned int i;
+
+	CHECK(!lb_ticket8_is_locked(&l));
+	lb_ticket8_lock(&l);
+	CHECK(l.slock == 0x0100);		/* tail 1, head 0 */
+	CHECK(lb_ticket8_is_locked(&l));
+	CHECK(!lb_ticket8_is_contended(&l));
+	CHECK(!lb_ticket8_trylock(&l));
+	CHECK(l.slock == 0x0100);		/* failed trylock: no change */
+	lb_ticket8_unlock(&l);
+	CHECK(l.slock == 0x0101);
+	CHECK(!lb_ticket8_is_locked(&l));
+	CHECK(lb_ticket8_trylock(&l));
+	CHECK(l.slock == 0x0201);
+	lb_ticket8_unlock(&l);
+
+	/* pretend two more tickets are out: contended */
+	l.slock = 0x0502;
+	CHECK(lb_ticket8_is_locked(&l));
+	CHECK(lb_ticket8_is_contended(&l));
+
+	/* wrap: the 8-bit increments must never carry into each other */
+	lb_ticket8_init(&l);
+	for (i = 0; i < 300; i++) {
+		lb_ticket8_lock(&l);
+		CHECK(lb_ticket8_is_locked(&l));
+		lb_ticket8_unlock(&l);
+	}
+	CHECK(l.slock == ((300 % 256) << 8 | (300 % 256)));
+	CHECK(!lb_ticket8_is_locked(&l));
+	l.slock = 0xffff;			/* head = tail = 255 */
+	CHECK(lb_ticket8_trylock(&l));
+	CHECK(l.slock == 0x00ff);		/* tail wrapped to 0 */
+	lb_ticket8_unlock(&l);
+	CHECK(l.slock == 0x0000);		/* head wrapped, no carry */
+}
+
+static void test_ticket16(void)
+{
+	struct lb_ticket16 l = LB_TICKET16_UNLOCKED;
+	unsigned int i;
+
+	CHECK(!lb_ticket16_is_locked(&l));
+	lb_ticket16_lock(&l);
+	CHECK(l.slock == 0x00010000);
+	CHECK(lb_ticket16_is_locked(&l));
+	CHECK(!lb_ticket16_trylock(&l));
+	CHECK(l.slock == 0x00010000);
+	lb_ticket16_unlock(&l);
+	CHECK(l.slock == 0x00010001);
+	CHECK(lb_ticket16_trylock(&l));
+	CHECK(l.slock == 0x00020001);
+	CHECK(!lb_ticket16_is_contended(&l));
+	lb_ticket16_unlock(&l);
+
+	/* 300 tickets would break ticket8, not ticket16 */
+	l.slock = 300u << 16;
+	CHECK(lb_ticket16_is_locked(&l));
+	CHECK(lb_ticket16_is_contended(&l));
+
+	lb_ticket16_init(&l);
+	for (i = 0; i < 70000; i++) {
+		lb_ticket16_lock(&l);
+		lb_ticket16_unlock(&l);
+	}
+	CHECK(l.slock == ((70000u % 65536) << 16 | (70000u % 65536)));
+	l.slock = 0xffffffffu;
+	CHECK(lb_ticket16_trylock(&l));
+	CHECK(l.slock == 0x0000ffffu);
+	lb_ticket16_unlock(&l);
+	CHECK(l.slock == 0);
+}
+
+static void test_dispatch(void)
+{
+	union lb_anylock l;
+	int k;
+
+	for (k = 0; k < LB_NR_KINDS; k++) {
+		lb_lock_init(k, &l);
+		CHECK(!lb_is_locked(k, &l));
+		lb_lock(k, &l);
+		CHECK(lb_is_locked(k, &l));
+		CHECK(!lb_trylock(k, &l));
+		lb_unlock(k, &l);
+		CHECK(!lb_is_locked(k, &l));
+		CHECK(lb_trylock(k, &l));
+		lb_unlock(k, &l);
+	}
+	CHECK(lb_lock_max_cpus(LB_TICKET8) == 255);
+	CHECK(lb_lock_max_cpus(LB_TICKET16) == 65535);
+	CHECK(lb_lock_max_cpus(LB_LEGACY) == 0);
+	CHECK(!strcmp(lb_lock_name(LB_LEGACY), "legacy"));
+	CHECK(!strcmp(lb_lock_name(LB_TICKET8), "ticket8"));
+	CHECK(!strcmp(lb_lock_name(LB_TICKET16), "ticket16"));
+	lb_cpu_relax();
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGALRM, on_alarm);
+	alarm(10);
+	run("legacy", test_legacy);
+	run("ticket8", test_ticket8);
+	run("ticket16", test_ticket16);
+	run("dispatch", test_dispatch);
+	printf("test_locks: %s\n", any_failed ? "FAILED" : "all tests passed");
+	return any_failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
