@@ -11,6 +11,10 @@
 
 what=$1 log=$2 arg=$3
 [ -f "$log" ] || die "no console log $log"
+# The console without carriage returns and printk timestamps.
+con() {
+	tr -d '\r' <"$log" | sed 's/^\[ *[0-9]*\.[0-9]*\] //'
+}
 
 # Splats that fail any boot (cf. rcutorture's console-badness.sh).
 BADNESS='Kernel panic|BUG:|WARNING:|Oops|Call Trace:|general protection fault|'\
@@ -30,18 +34,18 @@ boot)
 	;;
 kunit)
 	# KTAP: "# ticket_spinlock: pass:P fail:F skip:S total:T" ends the suite.
-	sum=$(grep -o '# ticket_spinlock: pass:.*' "$log" | tail -n 1)
+	sum=$(con | grep -o '# ticket_spinlock: pass:.*' | tail -n 1)
 	[ -n "$sum" ] || { echo "no ticket_spinlock KUnit results"; exit 1; }
-	notok=$(grep -E '^ *not ok [0-9]+ ' "$log" | head -n 3 | sed 's/^ *//' | tr '\n' ';')
+	notok=$(con | grep -E '^ *not ok [0-9]+ ' | head -n 3 | sed 's/^ *//' | tr '\n' ';')
 	[ -z "$notok" ] || { echo "failed: $notok"; exit 1; }
-	grep -Eq '^ *ok [0-9]+ ticket_spinlock$' "$log" ||
+	con | grep -Eq '^ *ok [0-9]+ ticket_spinlock$' ||
 		{ echo "suite did not end with ok: $sum"; exit 1; }
 	case $sum in
 	*'fail:0 '*) ;;
 	*) echo "$sum"; exit 1 ;;
 	esac
 	if [ "$arg" = fifo ]; then
-		grep -Eq '^ *ok [0-9]+ ticket_fifo_order_test$' "$log" ||
+		con | grep -Eq '^ *ok [0-9]+ ticket_fifo_order_test$' ||
 			{ echo "ticket_fifo_order_test did not run and pass"; exit 1; }
 	fi
 	echo "${sum#\# ticket_spinlock: }"
@@ -53,7 +57,7 @@ selftests)
 	;;
 torture)
 	[ -n "$arg" ] || die "usage: lab/check.sh torture LOG TYPE"
-	part=$(sed -n "/^LAB: locktorture $arg start/,/^LAB: locktorture $arg end/p" "$log")
+	part=$(con | sed -n "/^LAB: locktorture $arg start/,/^LAB: locktorture $arg end/p")
 	[ -n "$part" ] || { echo "$arg did not run"; exit 1; }
 	echo "$part" | grep -q 'insmod failed' && { echo "$arg: insmod failed"; exit 1; }
 	stats=$(echo "$part" | grep -E '(Writes|Reads): +Total:')
