@@ -34,11 +34,12 @@ start=$(date +%s)
 kmake -j"$NCPU" bzImage modules >"$log" 2>&1 &
 pid=$!
 # Progress: one line a minute while make runs.
+next=$((start + 60))
 while kill -0 $pid 2>/dev/null; do
-	sleep 5
-	now=$(date +%s)
-	[ $(((now - start) % 60)) -lt 5 ] && [ $((now - start)) -ge 60 ] &&
-		say "  $v: $(((now - start) / 60)) min, $(grep -c '^  CC' "$log") files compiled"
+	sleep 2
+	[ "$(date +%s)" -ge $next ] || continue
+	say "  $v: $(((next - start) / 60)) min, $(grep -c '^  CC' "$log") files compiled"
+	next=$((next + 60))
 done
 wait $pid || { grep -E 'error|Error' "$log" | head -20 >&2; show_tail "$log" 20; die "building $v failed"; }
 say "built $v in $(($(date +%s) - start)) s"

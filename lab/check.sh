@@ -67,7 +67,7 @@ torture)
 	echo "$part" | grep -q "$arg-torture:--- End of test: SUCCESS" ||
 		{ echo "$arg: no 'End of test: SUCCESS'"; exit 1; }
 	# The last writer stats line: total acquisitions and per-writer max/min.
-	echo "$stats" | grep Writes | tail -n 1 | sed 's/.*Writes: *//; s/  */ /g'
+	echo "$stats" | grep Writes | tail -n 1 | sed 's/.*Writes: *//; s/  */ /g; s/ *$//'
 	;;
 *)
 	die "unknown check '$what'"

@@ -1,0 +1,86 @@
+#!/bin/sh
+# Soak the lockdep ticket kernel with locktorture and CPU hotplug.
+# Usage: lab/soak.sh [-d SECS] [-s SMP] [-t TYPES] [-i ONOFF]
+#   -d  seconds per torture type (default 600)
+#   -s  vCPUs (default 4)
+#   -t  comma-separated types (default spin_lock,spin_lock_irq,raw_spin_lock,rw_lock)
+#   -i  seconds between CPU hotplug operations, 0 = none (default 3)
+# Each type runs with onoff_interval, stutter and long_hold; it passes with
+# every stats line "Fail: 0", "End of test: SUCCESS", no splat, and (with
+# hotplug on) at least one CPU taken offline and brought back.
+# Prints one "ok"/"FAIL" line per type; exits non-zero on any failure.
+. "$(dirname "$0")/lib.sh"
+
+secs=600 smp=4 types=spin_lock,spin_lock_irq,raw_spin_lock,rw_lock onoff=3
+while getopts d:s:t:i: opt; do
+	case $opt in
+	d) secs=$OPTARG ;;
+	s) smp=$OPTARG ;;
+	t) types=$OPTARG ;;
+	i) onoff=$OPTARG ;;
+	*) die "usage: lab/soak.sh [-d SECS] [-s SMP] [-t TYPES] [-i ONOFF]" ;;
+	esac
+done
+case $secs in '' | *[!0-9]* | 0*) die "bad duration '$secs' (seconds per type, 1 to 86400)" ;; esac
+[ "$secs" -le 86400 ] || die "bad duration '$secs' (seconds per type, 1 to 86400)"
+case $onoff in '' | *[!0-9]*) die "bad hotplug interval '$onoff' (seconds, 0 = off)" ;; esac
+check_smp "$smp"
+[ "$onoff" -eq 0 ] || [ "$smp" -ge 2 ] || die "CPU hotplug needs at least 2 vCPUs"
+n=0
+for t in $(echo "$types" | tr ',' ' '); do
+	case $t in
+	spin_lock | spin_lock_irq | raw_spin_lock | raw_spin_lock_irq | rw_lock | rw_lock_irq) ;;
+	*) die "unknown torture type '$t' (valid: spin_lock spin_lock_irq raw_spin_lock raw_spin_lock_irq rw_lock rw_lock_irq)" ;;
+	esac
+	n=$((n + 1))
+done
+[ "$n" -gt 0 ] || die "no torture types given"
+
+v=ticket
+[ -f "$(kbuild_dir $v)/arch/x86/boot/bzImage" ] || { lab/deps.sh && lab/tree.sh && lab/build.sh $v; } || exit 1
+lab/initramfs.sh $v || exit 1
+
+stat=$((secs / 4))
+[ "$stat" -ge 5 ] || stat=5
+[ "$stat" -le 60 ] || stat=60
+args="stat_interval=$stat,stutter=5,long_hold=100,verbose=2"
+[ "$onoff" -gt 0 ] && args="$args,onoff_interval=$onoff,onoff_holdoff=1"
+log=$LOGS/soak-smp$smp.log
+timeout=$((n * (secs + 30) + 180))
+say "soaking $v at $smp vCPUs: $types, ${secs}s each, hotplug every ${onoff}s (log: $log)"
+start=$(date +%s)
+if ! out=$("$LAB/lab/boot.sh" -t "$timeout" \
+	-a "lab.torture=$types lab.torture_secs=$secs lab.torture_args=$args" \
+	$v "$smp" "$log"); then
+	echo "FAIL soak $v smp=$smp: $out"
+	show_tail "$log" 25
+	exit 1
+fi
+took=$(($(date +%s) - start))
+
+failed=0
+if out=$("$LAB/lab/check.sh" boot "$log"); then
+	echo "ok   soak $v smp=$smp boot: ${took}s, $out"
+else
+	echo "FAIL soak $v smp=$smp boot: $out"
+	show_tail "$log" 25
+	failed=1
+fi
+for t in $(echo "$types" | tr ',' ' '); do
+	name="soak $v smp=$smp $t ${secs}s"
+	if ! out=$("$LAB/lab/check.sh" torture "$log" "$t"); then
+		echo "FAIL $name: $out"
+		failed=1
+		continue
+	fi
+	part=$(tr -d '\r' <"$log" | sed -n "/^LAB: locktorture $t start/,/^LAB: locktorture $t end/p")
+	off=$(echo "$part" | grep -c 'torture_onoff task: offlined')
+	on=$(echo "$part" | grep -c 'torture_onoff task: onlined')
+	if [ "$onoff" -gt 0 ] && { [ "$off" -eq 0 ] || [ "$on" -eq 0 ]; }; then
+		echo "FAIL $name: no CPU hotplug happened ($off offlined, $on onlined)"
+		failed=1
+		continue
+	fi
+	echo "ok   $name: $out, hotplug: $off offlined, $on onlined"
+done
+exit $failed
