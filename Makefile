@@ -1,6 +1,7 @@
 # Spinlock fairness lab: FIFO ticket spinlocks for x86 Linux 6.12.
 #
 #   make test                  every check (installs what it needs)
+#   make soak [SOAK_SECS=600 SOAK_SMP=4 SOAK_TYPES=...]  locktorture + CPU hotplug
 #   make boot VARIANT=ticket SMP=2   a guest shell on the serial console
 #   make kernel VARIANT=ticket       unpack, patch and build one variant
 #   make patches               export build/linux (base..HEAD) to patches/
@@ -9,7 +10,11 @@
 VARIANT ?= ticket
 SMP ?= 2
 
-.PHONY: all test bench boot kernel patches clean
+SOAK_SECS ?= 600
+SOAK_SMP ?= 4
+SOAK_TYPES ?= spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
+
+.PHONY: all test bench soak boot kernel patches clean
 
 all: test
 
@@ -19,6 +24,10 @@ test:
 bench:
 	@echo "make bench: not there yet (the benchmark is issue 3); see README.md" >&2
 	@exit 1
+
+soak:
+	@lab/deps.sh && lab/tree.sh && lab/build.sh ticket && \
+		lab/soak.sh -d "$(SOAK_SECS)" -s "$(SOAK_SMP)" -t "$(SOAK_TYPES)"
 
 kernel:
 	@lab/deps.sh && lab/tree.sh && lab/build.sh $(VARIANT)
