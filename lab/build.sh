@@ -10,6 +10,12 @@ O=$(kbuild_dir "$v")
 frags="$LAB/configs/base.config $LAB/configs/$v.config"
 mkdir -p "$O" "$LOGS"
 log=$LOGS/build-$v.log
+# One build per folder at a time: a second one waits for the first.
+exec 9>"$O/.lab-lock"
+if ! flock -n 9; then
+	say "waiting for another build of $v to finish"
+	flock 9
+fi
 kmake() {
 	make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
 }
