@@ -8,6 +8,8 @@ LOGS=$BUILD/logs
 VARIANTS="ticket bigticket queued"
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 NCPU=$(nproc 2>/dev/null || echo 2)
+# ccache: hash paths under build/ relative to it, so other clones hit too.
+export CCACHE_BASEDIR="$BUILD"
 
 die() {
 	echo "error: $*" >&2

@@ -34,6 +34,13 @@ if ! git_ rev-parse -q --verify base >/dev/null 2>&1; then
 fi
 
 git_ am --abort >/dev/null 2>&1
+# Remember what the old series left in each file it touched, so that a file
+# the new series leaves unchanged keeps its mtime and is not rebuilt.
+saved=$BUILD/.lab-tree-mtimes
+: >"$saved"
+git_ diff --name-only base..HEAD | while read -r f; do
+	[ -f "$TREE/$f" ] && echo "$(git_ rev-parse -q --verify "HEAD:$f") $(stat -c %Y "$TREE/$f") $f"
+done >"$saved"
 git_ reset -q --hard base && git_ clean -fdq || die "cannot reset $TREE to base"
 rm -f "$TREE/.lab-series"
 n=0
@@ -47,5 +54,9 @@ while read -r p; do
 	fi
 	n=$((n + 1))
 done <"$SERIES"
+while read -r blob mtime f; do
+	[ "$(git_ rev-parse -q --verify "HEAD:$f")" = "$blob" ] && touch -d "@$mtime" "$TREE/$f"
+done <"$saved"
+rm -f "$saved"
 echo "$stamp" >"$TREE/.lab-series"
 say "applied $n patches"
