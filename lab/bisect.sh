@@ -26,6 +26,17 @@ OBJS="arch/x86/kernel/smpboot.o arch/x86/kernel/paravirt.o arch/x86/kernel/kvm.o
 kernel/locking/spinlock.o kernel/locking/qrwlock.o lib/lockref.o
 kernel/locking/locktorture.o arch/x86/kernel/ticket_spinlock_kunit.o"
 
+# enabled O DIR/NAME.o: the object exists at this step and its Makefile line,
+# obj-y or obj-$(CONFIG_X), is enabled in O's .config. (A single-object make
+# would compile it whatever the configuration says.)
+enabled() {
+	src=$WT/${2%.o}.c
+	[ -f "$src" ] || return 1
+	sym=$(grep -E "^obj-[^+]*\+=.*[[:space:]]$(basename "$2")([[:space:]]|\$)" \
+		"$WT/$(dirname "$2")/Makefile" | head -n 1 | sed -n 's/^obj-\$(\(CONFIG_[A-Z0-9_]*\)).*/\1/p')
+	[ -z "$sym" ] || grep -Eq "^$sym=(y|m)" "$1/.config"
+}
+
 failed=0
 for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
 	subj=$(git -C "$TREE" log -1 --format=%s "$c")
@@ -38,13 +49,17 @@ for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
 		O=$BUILD/bisect/kernel-$v
 		mkdir -p "$O"
 		cp "$(kbuild_dir $v)/.config" "$O/.config"
+		if ! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
+			olddefconfig >"$log" 2>&1; then
+			echo "FAIL bisect: \"$subj\" does not configure ($v)"
+			failed=1
+			continue 2
+		fi
 		objs=
 		for o in $OBJS; do
-			[ -f "$WT/${o%.o}.c" ] && objs="$objs $o"
+			enabled "$O" "$o" && objs="$objs $o"
 		done
 		if ! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
-			olddefconfig >"$log" 2>&1 ||
-			! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
 			-j"$NCPU" $objs >>"$log" 2>&1; then
 			grep -E 'error|Error' "$log" | head -n 5 >&2
 			echo "FAIL bisect: \"$subj\" does not build ($v)"
