@@ -3,7 +3,7 @@
 # Usage: lab/deps.sh [extra packages...]
 . "$(dirname "$0")/lib.sh"
 
-PKGS="build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils
+PKGS="build-essential git bc bison flex libelf-dev libssl-dev cpio xz-utils
 perl python3 python3-ply python3-git ccache linux-source-6.12 qemu-system-x86 busybox-static
 spin sparse $*"
 
