@@ -1,0 +1,1013 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockbench - spinlock fairness and cost, measured inside the kernel.
+ *
+ * The test of commit 314cdbefd1fd ("x86: FIFO ticket spinlocks"), as a
+ * module: one kthread per online CPU (or the first @threads of them), each
+ * bound to its CPU and all released at once by a spinning start barrier.
+ * Each loops
+ *
+ *	lock -> critical section (write @cs_lines shared cache lines)
+ *	     -> unlock -> think time (@think PAUSEs)
+ *
+ * until it has done @count acquisitions (fixed-count mode, the 2008 test),
+ * or for @duration_ms (fixed-duration mode, @count=0).  In fixed-count mode
+ * @duration_ms is a cap: a run still going then is stopped and reported
+ * with complete=0 (a FIFO lock on an overcommitted host can take that long).
+ *
+ * The locks, all in one load, one after the other:
+ *
+ *  legacy    the 2.6.24 x86 decrement lock        }  bench/locks.h, the
+ *  ticket8   8-bit FIFO tickets (2.6.25)           }  same code as the
+ *  ticket16  16-bit "big" tickets (2.6.25)          }  userspace test
+ *  spinlock  this kernel's own spinlock_t, through spin_lock() and
+ *            spin_unlock(): the series' ticket lock on a ticket kernel;
+ *            qspinlock on a queued kernel, which in a guest that shows
+ *            the CPUID hypervisor bit without pv spinlocks (QEMU TCG) is
+ *            virt_spin_lock()'s test-and-set lock (impl=qspinlock-tas).
+ *
+ * The bench locks are taken the way spin_lock() takes the kernel's lock:
+ * an out-of-line function that disables preemption and then runs the lock
+ * (cf. _raw_spin_lock() in kernel/locking/spinlock.c), and an inline
+ * unlock followed by preempt_enable() (cf. INLINE_SPIN_UNLOCK).  So the
+ * uncontended cost compares like with like.  Interrupts stay enabled, as
+ * with spin_lock(), unless @irqsoff (then as with spin_lock_irq()).
+ *
+ * Measured per CPU: acquisitions (in fixed-count mode also the count it
+ * had when the first CPU finished, snapshotted exactly inside that CPU's
+ * last critical section), the time from the common start to its last
+ * unlock, the wait for each acquisition (TSC cycles from before lock() to
+ * holding the lock, log2 histogram), and the longest run of consecutive
+ * grants to it while another CPU was waiting.  "Waiting" is a shared
+ * count, incremented right before the lock call and decremented once the
+ * lock is held; the critical section reads it and feeds lb_run_grant()
+ * (metrics.h).  A FIFO lock gives runs of 1, or 2 when the other CPU had
+ * announced itself but not yet taken its ticket; an unfair lock gives long
+ * runs.  A CPU stopped between announcing itself and its lock instruction
+ * (an interrupt, the host descheduling a vCPU) also lets another CPU run
+ * alone: that is not the lock's doing, so where the lock word shows its
+ * queue (ticket locks, native qspinlock) fifo_breaks counts the exact
+ * thing: grants to the previous owner although, at its unlock, the lock
+ * showed another waiter queued.
+ *
+ * Also measured: the critical-section length and the handoff latency (from
+ * the previous owner's unlock to the next owner holding the lock, when
+ * that owner was already waiting), and, on one CPU with nobody else
+ * running, the uncontended lock+unlock cost: the best of five rounds of
+ * @uncontended_loops pairs, in TSC cycles per pair.
+ *
+ * Results: /sys/kernel/debug/lockbench/results, key=value lines (format
+ * in bench/README.md): one "lockbench=1" line with the settings, one
+ * "lock=NAME" line per lock, one "cpu=N lock=NAME" line per CPU and lock.
+ * The run happens at module load; a bad parameter fails the load with
+ * -EINVAL and a message naming it and its valid range.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <asm/cpufeature.h>
+#include <asm/msr.h>
+#include <asm/tsc.h>
+
+#define LB_DIV64(a, b)	div64_u64((a), (b))
+#include "../locks.h"
+#include "../metrics.h"
+#include "../metrics.c"
+
+/* ------------------------------------------------------------------ */
+/* Parameters                                                          */
+/* ------------------------------------------------------------------ */
+
+#define LBK_MAX_COUNT		1000000000UL
+#define LBK_MAX_DURATION_MS	60000U
+#define LBK_MAX_CS_LINES	64U
+#define LBK_MAX_THINK		100000U
+#define LBK_MAX_LOOPS		10000000U
+#define LBK_ROUNDS		5	/* uncontended: best of this many */
+
+static unsigned int threads;
+module_param(threads, uint, 0444);
+MODULE_PARM_DESC(threads, "kthreads, one per CPU on the first N online CPUs (0 = all online CPUs; default 0)");
+
+static char *locks = "all";
+module_param(locks, charp, 0444);
+MODULE_PARM_DESC(locks, "all, or a list of legacy,ticket8,ticket16,spinlock separated by ',' or '+' (default all)");
+
+static unsigned long count = 100000;
+module_param(count, ulong, 0444);
+MODULE_PARM_DESC(count, "acquisitions per CPU (0 = run for duration_ms instead; 0..1000000000, default 100000)");
+
+static unsigned int duration_ms = 10000;
+module_param(duration_ms, uint, 0444);
+MODULE_PARM_DESC(duration_ms, "run length with count=0, else the cap on a run (1..60000, default 10000)");
+
+static unsigned int cs_lines = 1;
+module_param(cs_lines, uint, 0444);
+MODULE_PARM_DESC(cs_lines, "shared cache lines written per critical section (1..64, default 1)");
+
+static unsigned int think;
+module_param(think, uint, 0444);
+MODULE_PARM_DESC(think, "PAUSEs after each unlock (0..100000, default 0)");
+
+static bool irqsoff;
+module_param(irqsoff, bool, 0444);
+MODULE_PARM_DESC(irqsoff, "take the locks with interrupts off, as spin_lock_irq() does (default 0: as spin_lock())");
+
+static unsigned int uncontended_loops = 100000;
+module_param(uncontended_loops, uint, 0444);
+MODULE_PARM_DESC(uncontended_loops, "lock+unlock pairs per round of the uncontended measurement (1..10000000, default 100000)");
+
+/* ------------------------------------------------------------------ */
+/* The locks                                                           */
+/* ------------------------------------------------------------------ */
+
+enum lbk_kind {
+	LBK_LEGACY = LB_LEGACY,
+	LBK_TICKET8 = LB_TICKET8,
+	LBK_TICKET16 = LB_TICKET16,
+	LBK_SPINLOCK,
+	LBK_NR
+};
+
+static const char * const lbk_names[LBK_NR] = {
+	[LBK_LEGACY]	= "legacy",
+	[LBK_TICKET8]	= "ticket8",
+	[LBK_TICKET16]	= "ticket16",
+	[LBK_SPINLOCK]	= "spinlock",
+};
+
+/* Each lock word alone in its cache line. */
+struct lbk_lockline {
+	union lb_anylock l;
+} ____cacheline_aligned_in_smp;
+
+static struct lbk_lockline lbk_locks[LB_NR_KINDS];
+
+/* The kernel's own lock: a static DEFINE_SPINLOCK, alone in its line. */
+static struct {
+	spinlock_t lock;	/* under test; guards lbk_sh while it runs */
+} lbk_kernel ____cacheline_aligned_in_smp = {
+	.lock = __SPIN_LOCK_UNLOCKED(lbk_kernel.lock),
+};
+
+/*
+ * Contenders between "about to lock" and "holding it" (see lbk_loop()):
+ * hot, in its own line.
+ */
+static struct {
+	atomic_t n;
+} lbk_waiters ____cacheline_aligned_in_smp;
+
+/*
+ * The bench locks are taken as spin_lock() takes a lock: out of line,
+ * preemption off, then the lock (cf. _raw_spin_lock()).  Under contention
+ * the caller first counts itself in lbk_waiters, as the very last step
+ * before the lock's own atomic instruction: a CPU that has announced
+ * itself but not yet asked the lock (an interrupt, or the host preempting
+ * the vCPU, in between) would look like a waiter a FIFO lock passes over,
+ * so that window is kept as short as it can be.  The kernel's spinlock_t
+ * gets the same announcement one call level up.
+ */
+static __always_inline void lbk_announce(const bool wait)
+{
+	if (wait)
+		atomic_inc(&lbk_waiters.n);
+}
+
+static __always_inline void lbk_legacy_lock(struct lb_legacy *l, const bool wait)
+{
+	preempt_disable();
+	lbk_announce(wait);
+	lb_legacy_lock(l);
+}
+
+static __always_inline void lbk_ticket8_lock(struct lb_ticket8 *l, const bool wait)
+{
+	preempt_disable();
+	lbk_announce(wait);
+	lb_ticket8_lock(l);
+}
+
+static __always_inline void lbk_ticket16_lock(struct lb_ticket16 *l, const bool wait)
+{
+	preempt_disable();
+	lbk_announce(wait);
+	lb_ticket16_lock(l);
+}
+
+static noinline void lbk_legacy_lock_one(void)
+{
+	lbk_legacy_lock(&lbk_locks[LB_LEGACY].l.legacy, false);
+}
+
+static noinline void lbk_legacy_lock_wait(void)
+{
+	lbk_legacy_lock(&lbk_locks[LB_LEGACY].l.legacy, true);
+}
+
+static noinline void lbk_ticket8_lock_one(void)
+{
+	lbk_ticket8_lock(&lbk_locks[LB_TICKET8].l.ticket8, false);
+}
+
+static noinline void lbk_ticket8_lock_wait(void)
+{
+	lbk_ticket8_lock(&lbk_locks[LB_TICKET8].l.ticket8, true);
+}
+
+static noinline void lbk_ticket16_lock_one(void)
+{
+	lbk_ticket16_lock(&lbk_locks[LB_TICKET16].l.ticket16, false);
+}
+
+static noinline void lbk_ticket16_lock_wait(void)
+{
+	lbk_ticket16_lock(&lbk_locks[LB_TICKET16].l.ticket16, true);
+}
+
+static noinline void lbk_spin_lock_wait(void)
+{
+	lbk_announce(true);
+	spin_lock(&lbk_kernel.lock);
+}
+
+/*
+ * @k and @wait are constants at every call site: this folds to one call.
+ * wait = false: the uncontended measurement; spin_lock() is called
+ * directly there, so all four locks cost one call to lock.
+ */
+static __always_inline void lbk_lock(const enum lbk_kind k, const bool wait)
+{
+	switch (k) {
+	case LBK_LEGACY:
+		if (wait)
+			lbk_legacy_lock_wait();
+		else
+			lbk_legacy_lock_one();
+		break;
+	case LBK_TICKET8:
+		if (wait)
+			lbk_ticket8_lock_wait();
+		else
+			lbk_ticket8_lock_one();
+		break;
+	case LBK_TICKET16:
+		if (wait)
+			lbk_ticket16_lock_wait();
+		else
+			lbk_ticket16_lock_one();
+		break;
+	default:
+		if (wait)
+			lbk_spin_lock_wait();
+		else
+			spin_lock(&lbk_kernel.lock);
+		break;
+	}
+}
+
+static __always_inline void lbk_unlock(const enum lbk_kind k)
+{
+	if (k == LBK_SPINLOCK) {
+		spin_unlock(&lbk_kernel.lock);
+		return;
+	}
+	lb_unlock((enum lb_lock_kind)k, &lbk_locks[k].l);
+	preempt_enable();
+}
+
+/*
+ * Does the lock itself show a waiter queued behind the owner?  The ticket
+ * locks do (a ticket taken beyond the owner's), and so does qspinlock
+ * (pending bit or queue tail); the legacy lock and virt_spin_lock()'s
+ * test-and-set lock do not, their waiters only read the lock word.
+ */
+static bool lbk_shows_queue(enum lbk_kind k)
+{
+	if (k == LBK_LEGACY)
+		return false;
+	if (k == LBK_SPINLOCK && !IS_ENABLED(CONFIG_X86_TICKET_SPINLOCKS) &&
+	    boot_cpu_has(X86_FEATURE_HYPERVISOR))
+		return false;
+	return true;
+}
+
+static __always_inline int lbk_is_contended(const enum lbk_kind k)
+{
+	switch (k) {
+	case LBK_LEGACY:
+		return 0;
+	case LBK_TICKET8:
+		return lb_ticket8_is_contended(&lbk_locks[LB_TICKET8].l.ticket8);
+	case LBK_TICKET16:
+		return lb_ticket16_is_contended(&lbk_locks[LB_TICKET16].l.ticket16);
+	default:
+		return spin_is_contended(&lbk_kernel.lock);
+	}
+}
+
+/* Name of what spin_lock() runs in this kernel, on this (virtual) CPU. */
+static const char *lbk_spinlock_impl(void)
+{
+#ifdef CONFIG_X86_TICKET_SPINLOCKS
+	return CONFIG_NR_CPUS >= 256 ? "ticket16" : "ticket8";
+#else
+	/* native_pv_lock_init(): the hypervisor bit enables virt_spin_lock() */
+	return boot_cpu_has(X86_FEATURE_HYPERVISOR) ? "qspinlock-tas" : "qspinlock";
+#endif
+}
+
+static const char *lbk_impl(enum lbk_kind k)
+{
+	return k == LBK_SPINLOCK ? lbk_spinlock_impl() : lbk_names[k];
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared state of a run                                               */
+/* ------------------------------------------------------------------ */
+
+/* Line 0 of the critical section: bookkeeping, written by every owner. */
+static struct lbk_shared {
+	u64 counter;		/* plain increment: checks mutual exclusion */
+	u64 last_unlock_tsc;	/* TSC just before the previous unlock */
+	u32 last_owner;		/* worker index of the previous grant */
+	int first_done;		/* a worker reached @count: snapshot taken */
+	int queued_at_unlock;	/* the lock showed a waiter at the last unlock */
+	struct lb_run run;	/* longest run while others wait */
+} lbk_sh ____cacheline_aligned_in_smp;
+
+/* Lines 1..cs_lines-1 of the critical section. */
+struct lbk_line {
+	u64 counter;
+} ____cacheline_aligned_in_smp;
+
+static struct lbk_line lbk_cs[LBK_MAX_CS_LINES];
+
+/* Control: written at the start and once at the stop, read-mostly. */
+static struct {
+	atomic_t arrived;	/* start barrier */
+	atomic_t running;	/* workers not yet done */
+	int go;			/* released by the last arrival */
+	int stop;		/* duration over (or cap hit) */
+	u64 start_ns;		/* common start, ktime_get_ns() */
+	u64 deadline_tsc;
+} lbk_ctl ____cacheline_aligned_in_smp;
+
+static DECLARE_COMPLETION(lbk_done);
+
+/* One per CPU and lock; written by its own kthread only (but for acq_at_first). */
+struct lbk_worker {
+	u64 acq;		/* grants so far */
+	u64 acq_at_first;	/* grants when the first worker finished */
+	u64 start_ns;		/* own start after the common start */
+	u64 finish_ns;		/* last unlock, from the common start */
+	u64 longest_run;	/* longest run of grants to this CPU */
+	u64 fifo_breaks;	/* re-granted over a waiter the lock had queued */
+	u64 wait_sum, cs_sum, handoff_sum;
+	struct lb_hist wait;	/* TSC cycles, lock() to held */
+	struct lb_hist handoff;	/* TSC cycles, previous unlock to held */
+	struct task_struct *task;
+	unsigned int cpu, idx;
+	int finished;		/* reached @count */
+} ____cacheline_aligned_in_smp;
+
+/* Everything that is reported for one lock. */
+struct lbk_result {
+	bool ran;
+	bool complete;		/* every worker reached @count */
+	bool counter_ok;
+	unsigned int finished;
+	u64 total_acq, total_ns, throughput;
+	u64 jain, acq_min, acq_max, acq_spread;
+	u64 fin_min, fin_max, spread, start_skew;
+	u64 wait_avg, cs_avg, handoff_avg, handoffs;
+	u64 longest_run, fifo_breaks;
+	unsigned int longest_cpu;
+	u64 uncontended_mcyc;	/* milli-cycles per lock+unlock pair */
+	struct lb_hist wait, handoff;
+	struct lbk_worker *w;	/* per CPU */
+};
+
+static unsigned int lbk_n;		/* workers */
+static unsigned int lbk_lockmask;	/* locks to run */
+static struct cpumask lbk_cpus;
+static struct lbk_worker *lbk_w;	/* workers of the current run */
+static struct lbk_result lbk_res[LBK_NR];
+static struct dentry *lbk_dir;
+
+/* ------------------------------------------------------------------ */
+/* The measurement loop                                                */
+/* ------------------------------------------------------------------ */
+
+/* Inside the first finisher's last critical section: exact counts. */
+static void lbk_snapshot(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < lbk_n; i++)
+		lbk_w[i].acq_at_first = READ_ONCE(lbk_w[i].acq);
+	lbk_sh.first_done = 1;
+}
+
+static __always_inline void lbk_loop(struct lbk_worker *w,
+				     const enum lbk_kind k)
+{
+	const u64 target = count;	/* 0: never reached, run until stop */
+	const unsigned int lines = cs_lines, pauses = think;
+	const u64 deadline = lbk_ctl.deadline_tsc;
+	u64 n = 0;
+
+	while (!READ_ONCE(lbk_ctl.stop)) {
+		u64 t0, t1, t2, run;
+		unsigned int i;
+
+		if (irqsoff)
+			local_irq_disable();
+		t0 = rdtsc_ordered();
+		lbk_lock(k, true);	/* counts itself in lbk_waiters */
+		t1 = rdtsc_ordered();
+		atomic_dec(&lbk_waiters.n);
+
+		/* Critical section: the lock under test orders all of this. */
+		run = lb_run_grant(&lbk_sh.run, w->idx,
+				   atomic_read(&lbk_waiters.n) > 0);
+		if (run > w->longest_run)
+			w->longest_run = run;
+		/*
+		 * Exact FIFO check where the lock shows its queue: when the
+		 * previous owner unlocked, the lock had a waiter queued, yet
+		 * the same CPU got the lock again.
+		 */
+		if (lbk_sh.last_owner == w->idx && lbk_sh.queued_at_unlock)
+			w->fifo_breaks++;
+		if (lbk_sh.last_owner != w->idx && lbk_sh.last_unlock_tsc > t0) {
+			/* we were waiting when it was released: a handoff */
+			u64 h = t1 - lbk_sh.last_unlock_tsc;
+
+			lb_hist_add(&w->handoff, h);
+			w->handoff_sum += h;
+		}
+		lbk_sh.counter++;
+		for (i = 1; i < lines; i++)
+			lbk_cs[i].counter++;
+		WRITE_ONCE(w->acq, ++n);
+		if (n == target && !lbk_sh.first_done)
+			lbk_snapshot();
+		lbk_sh.last_owner = w->idx;
+		lbk_sh.queued_at_unlock = lbk_is_contended(k);
+		t2 = rdtsc_ordered();
+		lbk_sh.last_unlock_tsc = t2;
+		lbk_unlock(k);
+		if (irqsoff)
+			local_irq_enable();
+
+		w->wait_sum += t1 - t0;
+		w->cs_sum += t2 - t1;
+		lb_hist_add(&w->wait, t1 - t0);
+		if (n == target) {
+			w->finished = 1;
+			break;
+		}
+		if (t1 >= deadline)
+			WRITE_ONCE(lbk_ctl.stop, 1);
+		for (i = 0; i < pauses; i++)
+			cpu_relax();
+		/* PREEMPT_NONE: let RCU and the watchdogs see this CPU */
+		cond_resched();
+	}
+	w->finish_ns = ktime_get_ns() - lbk_ctl.start_ns;
+}
+
+/* One copy of the loop per lock, each with its lock inlined. */
+static noinline void lbk_loop_legacy(struct lbk_worker *w)
+{
+	lbk_loop(w, LBK_LEGACY);
+}
+
+static noinline void lbk_loop_ticket8(struct lbk_worker *w)
+{
+	lbk_loop(w, LBK_TICKET8);
+}
+
+static noinline void lbk_loop_ticket16(struct lbk_worker *w)
+{
+	lbk_loop(w, LBK_TICKET16);
+}
+
+static noinline void lbk_loop_spinlock(struct lbk_worker *w)
+{
+	lbk_loop(w, LBK_SPINLOCK);
+}
+
+static void (* const lbk_loops[LBK_NR])(struct lbk_worker *w) = {
+	[LBK_LEGACY]	= lbk_loop_legacy,
+	[LBK_TICKET8]	= lbk_loop_ticket8,
+	[LBK_TICKET16]	= lbk_loop_ticket16,
+	[LBK_SPINLOCK]	= lbk_loop_spinlock,
+};
+
+static enum lbk_kind lbk_cur;
+
+/*
+ * Start: the workers first sleep on lbk_start, which the loading task
+ * completes once it has woken them all, so every worker is runnable on
+ * its own CPU before any spins.  Then a spinning barrier: the last one to
+ * arrive releases all at once.  (A worker spinning while the loading task
+ * still had to run on its CPU would stall a PREEMPT_NONE kernel; the
+ * occasional cond_resched() is only a safety net.)
+ */
+static DECLARE_COMPLETION(lbk_start);
+
+static void lbk_start_barrier(struct lbk_worker *w)
+{
+	unsigned int spins = 0;
+
+	wait_for_completion(&lbk_start);
+	if (atomic_inc_return(&lbk_ctl.arrived) == lbk_n) {
+		u64 cycles = (u64)duration_ms * tsc_khz;
+
+		lbk_ctl.start_ns = ktime_get_ns();
+		lbk_ctl.deadline_tsc = rdtsc_ordered() + cycles;
+		/* publishes start_ns and deadline_tsc to the acquire below */
+		smp_store_release(&lbk_ctl.go, 1);
+	} else {
+		/* pairs with the release above */
+		while (!smp_load_acquire(&lbk_ctl.go)) {
+			cpu_relax();
+			if (!(++spins & 0xfffff))
+				cond_resched();
+		}
+	}
+	w->start_ns = ktime_get_ns() - lbk_ctl.start_ns;
+}
+
+static int lbk_thread(void *data)
+{
+	struct lbk_worker *w = data;
+
+	lbk_start_barrier(w);
+	lbk_loops[lbk_cur](w);
+	if (atomic_dec_and_test(&lbk_ctl.running))
+		complete(&lbk_done);
+
+	/* Wait for kthread_stop(): the controller still reads *w. */
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Uncontended cost                                                    */
+/* ------------------------------------------------------------------ */
+
+static __always_inline u64 lbk_pairs(u32 loops, const enum lbk_kind k)
+{
+	u64 t0, t1;
+	u32 i;
+
+	t0 = rdtsc_ordered();
+	for (i = 0; i < loops; i++) {
+		lbk_lock(k, false);
+		lbk_unlock(k);
+	}
+	t1 = rdtsc_ordered();
+	return t1 - t0;
+}
+
+static noinline u64 lbk_pairs_legacy(u32 loops)
+{
+	return lbk_pairs(loops, LBK_LEGACY);
+}
+
+static noinline u64 lbk_pairs_ticket8(u32 loops)
+{
+	return lbk_pairs(loops, LBK_TICKET8);
+}
+
+static noinline u64 lbk_pairs_ticket16(u32 loops)
+{
+	return lbk_pairs(loops, LBK_TICKET16);
+}
+
+static noinline u64 lbk_pairs_spinlock(u32 loops)
+{
+	return lbk_pairs(loops, LBK_SPINLOCK);
+}
+
+static u64 (* const lbk_pairs_fn[LBK_NR])(u32 loops) = {
+	[LBK_LEGACY]	= lbk_pairs_legacy,
+	[LBK_TICKET8]	= lbk_pairs_ticket8,
+	[LBK_TICKET16]	= lbk_pairs_ticket16,
+	[LBK_SPINLOCK]	= lbk_pairs_spinlock,
+};
+
+/*
+ * Lock+unlock on this CPU with no other worker running, preemption off
+ * so the CPU stays the same; the best of LBK_ROUNDS rounds drops rounds
+ * hit by an interrupt.  Milli-cycles per pair.
+ */
+static u64 lbk_uncontended(enum lbk_kind k)
+{
+	u64 best = U64_MAX;
+	int r;
+
+	for (r = 0; r < LBK_ROUNDS; r++) {
+		u64 c;
+
+		preempt_disable();
+		c = lbk_pairs_fn[k](uncontended_loops);
+		preempt_enable();
+		best = min(best, c);
+		cond_resched();
+	}
+	return div64_u64(best * 1000, uncontended_loops);
+}
+
+/* ------------------------------------------------------------------ */
+/* One run                                                             */
+/* ------------------------------------------------------------------ */
+
+static void lbk_reset(enum lbk_kind k)
+{
+	unsigned int i;
+
+	if (k != LBK_SPINLOCK)
+		lb_lock_init((enum lb_lock_kind)k, &lbk_locks[k].l);
+	memset(&lbk_sh, 0, sizeof(lbk_sh));
+	lbk_sh.last_owner = U32_MAX;
+	lb_run_init(&lbk_sh.run);
+	for (i = 0; i < LBK_MAX_CS_LINES; i++)
+		lbk_cs[i].counter = 0;
+	atomic_set(&lbk_waiters.n, 0);
+	atomic_set(&lbk_ctl.arrived, 0);
+	atomic_set(&lbk_ctl.running, lbk_n);
+	lbk_ctl.go = 0;
+	lbk_ctl.stop = 0;
+	reinit_completion(&lbk_start);
+	reinit_completion(&lbk_done);
+}
+
+static int lbk_summarise(struct lbk_result *r)
+{
+	u64 *acq, *fin, *start;
+	u64 smin, smax;
+	unsigned int i;
+	int ret = -ENOMEM;
+
+	acq = kcalloc(lbk_n, sizeof(*acq), GFP_KERNEL);
+	fin = kcalloc(lbk_n, sizeof(*fin), GFP_KERNEL);
+	start = kcalloc(lbk_n, sizeof(*start), GFP_KERNEL);
+	if (!acq || !fin || !start)
+		goto out;
+
+	lb_hist_init(&r->wait);
+	lb_hist_init(&r->handoff);
+	r->finished = 0;
+	r->total_acq = 0;
+	r->total_ns = 0;
+	for (i = 0; i < lbk_n; i++) {
+		struct lbk_worker *w = &r->w[i];
+
+		/* fixed duration, or nobody finished: counts at the stop */
+		if (!lbk_sh.first_done)
+			w->acq_at_first = w->acq;
+		acq[i] = w->acq_at_first;
+		fin[i] = w->finish_ns;
+		start[i] = w->start_ns;
+		r->finished += w->finished;
+		r->total_acq += w->acq;
+		r->total_ns = max(r->total_ns, w->finish_ns);
+		r->wait_avg += w->wait_sum;
+		r->cs_avg += w->cs_sum;
+		r->handoff_avg += w->handoff_sum;
+		r->fifo_breaks += w->fifo_breaks;
+		lb_hist_merge(&r->wait, &w->wait);
+		lb_hist_merge(&r->handoff, &w->handoff);
+	}
+	r->complete = count && r->finished == lbk_n;
+	r->throughput = r->total_ns ?
+		mul_u64_u64_div_u64(r->total_acq, NSEC_PER_SEC, r->total_ns) : 0;
+	r->jain = lb_jain_ppm(acq, lbk_n);
+	lb_minmax(acq, lbk_n, &r->acq_min, &r->acq_max);
+	r->acq_spread = lb_spread_ppm(acq, lbk_n);
+	lb_minmax(fin, lbk_n, &r->fin_min, &r->fin_max);
+	r->spread = lb_spread_ppm(fin, lbk_n);
+	lb_minmax(start, lbk_n, &smin, &smax);
+	r->start_skew = smax - smin;
+	r->handoffs = r->handoff.count;
+	r->wait_avg = r->wait.count ? div64_u64(r->wait_avg, r->wait.count) : 0;
+	r->cs_avg = r->wait.count ? div64_u64(r->cs_avg, r->wait.count) : 0;
+	r->handoff_avg = r->handoffs ? div64_u64(r->handoff_avg, r->handoffs) : 0;
+	r->longest_run = lbk_sh.run.longest;
+	r->longest_cpu = lbk_sh.run.longest ? r->w[lbk_sh.run.longest_owner].cpu : 0;
+	r->counter_ok = lbk_sh.counter == r->total_acq;
+	for (i = 1; i < cs_lines; i++)
+		r->counter_ok &= lbk_cs[i].counter == r->total_acq;
+	ret = 0;
+out:
+	kfree(acq);
+	kfree(fin);
+	kfree(start);
+	return ret;
+}
+
+static int lbk_run(enum lbk_kind k)
+{
+	struct lbk_result *r = &lbk_res[k];
+	unsigned int i, cpu;
+	int ret = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->w = kvcalloc(lbk_n, sizeof(*r->w), GFP_KERNEL);
+	if (!r->w)
+		return -ENOMEM;
+	lbk_w = r->w;
+	lbk_cur = k;
+
+	lbk_reset(k);
+	r->uncontended_mcyc = lbk_uncontended(k);
+	i = 0;
+	for_each_cpu(cpu, &lbk_cpus) {
+		struct lbk_worker *w = &r->w[i];
+
+		w->cpu = cpu;
+		w->idx = i;
+		lb_hist_init(&w->wait);
+		lb_hist_init(&w->handoff);
+		w->task = kthread_create_on_cpu(lbk_thread, w, cpu, "lockbench/%u");
+		if (IS_ERR(w->task)) {
+			ret = PTR_ERR(w->task);
+			w->task = NULL;
+			pr_err("cannot create a kthread on CPU %u: %d\n", cpu, ret);
+			break;
+		}
+		i++;
+	}
+	if (!ret) {
+		for (i = 0; i < lbk_n; i++)
+			wake_up_process(r->w[i].task);
+		complete_all(&lbk_start);
+		/* killable: a long run is no hung task, and ^C still ends it */
+		if (wait_for_completion_killable(&lbk_done)) {
+			WRITE_ONCE(lbk_ctl.stop, 1);
+			wait_for_completion(&lbk_done);
+			ret = -EINTR;
+		}
+	}
+	/* Unwoken threads exit in kthread_stop() without running. */
+	for (i = 0; i < lbk_n; i++)
+		if (r->w[i].task)
+			kthread_stop(r->w[i].task);
+	if (ret)
+		return ret;
+
+	ret = lbk_summarise(r);
+	if (ret)
+		return ret;
+	r->ran = true;
+	pr_info("%s (%s): %llu acq/s, jain %llu ppm, longest run %llu, complete %d, counter %s\n",
+		lbk_names[k], lbk_impl(k), r->throughput, r->jain,
+		r->longest_run, r->complete, r->counter_ok ? "ok" : "BAD");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Results: /sys/kernel/debug/lockbench/results                        */
+/* ------------------------------------------------------------------ */
+
+/* A fixed-point ratio (ppm) with @dec decimals, or "inf". */
+static void lbk_ppm(struct seq_file *m, const char *key, u64 ppm, int dec)
+{
+	u64 div = dec == 3 ? 1000 : 1;
+
+	if (ppm == LB_SPREAD_INF) {
+		seq_printf(m, " %s=inf", key);
+		return;
+	}
+	ppm = div64_u64(ppm, div);
+	seq_printf(m, " %s=%llu.%0*llu", key, div64_u64(ppm, LB_SCALE / div),
+		   dec, ppm - div64_u64(ppm, LB_SCALE / div) * (LB_SCALE / div));
+}
+
+static void lbk_hist_show(struct seq_file *m, const char *key,
+			  const struct lb_hist *h)
+{
+	bool first = true;
+	unsigned int b;
+
+	seq_printf(m, " %s=", key);
+	for (b = 0; b < LB_HIST_BUCKETS; b++) {
+		if (!h->bucket[b])
+			continue;
+		seq_printf(m, "%s%u:%llu", first ? "" : ",", b, h->bucket[b]);
+		first = false;
+	}
+	if (first)
+		seq_puts(m, "-");
+}
+
+static int lbk_results_show(struct seq_file *m, void *v)
+{
+	enum lbk_kind k;
+	unsigned int i;
+
+	seq_printf(m, "lockbench=1 threads=%u cpus=%*pbl online_cpus=%u mode=%s count=%lu duration_ms=%u cs_lines=%u think=%u irqsoff=%d uncontended_loops=%u tsc_khz=%u spinlock_impl=%s hypervisor=%d nr_cpus=%d\n",
+		   lbk_n, cpumask_pr_args(&lbk_cpus), num_online_cpus(),
+		   count ? "count" : "duration", count, duration_ms, cs_lines,
+		   think, irqsoff, uncontended_loops, tsc_khz, lbk_spinlock_impl(),
+		   boot_cpu_has(X86_FEATURE_HYPERVISOR) ? 1 : 0, CONFIG_NR_CPUS);
+
+	for (k = 0; k < LBK_NR; k++) {
+		struct lbk_result *r = &lbk_res[k];
+
+		if (!r->ran)
+			continue;
+		seq_printf(m, "lock=%s impl=%s threads=%u complete=%d finished=%u total_acq=%llu total_ns=%llu throughput=%llu",
+			   lbk_names[k], lbk_impl(k), lbk_n, r->complete,
+			   r->finished, r->total_acq, r->total_ns, r->throughput);
+		lbk_ppm(m, "jain", r->jain, 6);
+		seq_printf(m, " acq_min=%llu acq_max=%llu", r->acq_min, r->acq_max);
+		lbk_ppm(m, "acq_spread", r->acq_spread, 3);
+		seq_printf(m, " finish_min_ns=%llu finish_max_ns=%llu",
+			   r->fin_min, r->fin_max);
+		lbk_ppm(m, "spread", r->spread, 3);
+		seq_printf(m, " start_skew_ns=%llu wait_avg=%llu wait_p50=%llu wait_p99=%llu wait_max=%llu cs_avg=%llu handoffs=%llu handoff_avg=%llu handoff_p50=%llu handoff_p99=%llu longest_run=%llu longest_run_cpu=%u uncontended_cycles=%llu.%03llu counter=%s",
+			   r->start_skew, r->wait_avg,
+			   lb_hist_percentile(&r->wait, 500000),
+			   lb_hist_percentile(&r->wait, 990000), r->wait.max,
+			   r->cs_avg, r->handoffs, r->handoff_avg,
+			   lb_hist_percentile(&r->handoff, 500000),
+			   lb_hist_percentile(&r->handoff, 990000),
+			   r->longest_run, r->longest_cpu,
+			   div64_u64(r->uncontended_mcyc, 1000),
+			   r->uncontended_mcyc % 1000,
+			   r->counter_ok ? "ok" : "BAD");
+		if (lbk_shows_queue(k))
+			seq_printf(m, " fifo_breaks=%llu", r->fifo_breaks);
+		else
+			seq_puts(m, " fifo_breaks=na");
+		lbk_hist_show(m, "wait_hist", &r->wait);
+		seq_putc(m, '\n');
+
+		for (i = 0; i < lbk_n; i++) {
+			struct lbk_worker *w = &r->w[i];
+
+			seq_printf(m, "cpu=%u lock=%s acq=%llu acq_at_first=%llu finished=%d start_ns=%llu finish_ns=%llu wait_p50=%llu wait_p99=%llu wait_max=%llu longest_run=%llu",
+				   w->cpu, lbk_names[k], w->acq, w->acq_at_first,
+				   w->finished, w->start_ns, w->finish_ns,
+				   lb_hist_percentile(&w->wait, 500000),
+				   lb_hist_percentile(&w->wait, 990000),
+				   w->wait.max, w->longest_run);
+			lbk_hist_show(m, "wait_hist", &w->wait);
+			seq_putc(m, '\n');
+		}
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lbk_results);
+
+/* ------------------------------------------------------------------ */
+/* Load and unload                                                     */
+/* ------------------------------------------------------------------ */
+
+static int lbk_parse_locks(void)
+{
+	char *buf, *p, *name;
+	int ret = 0;
+
+	lbk_lockmask = 0;
+	if (!locks || !strcmp(locks, "all")) {
+		lbk_lockmask = BIT(LBK_NR) - 1;
+		return 0;
+	}
+	buf = kstrdup(locks, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	p = buf;
+	/* '+' too: the lab's command lines already split on commas */
+	while ((name = strsep(&p, ",+")) != NULL) {
+		int k = match_string(lbk_names, LBK_NR, name);
+
+		if (k < 0) {
+			pr_err("locks=%s: unknown lock '%s' (valid: all, or a list of legacy,ticket8,ticket16,spinlock separated by ',' or '+')\n",
+			       locks, name);
+			ret = -EINVAL;
+			break;
+		}
+		lbk_lockmask |= BIT(k);
+	}
+	kfree(buf);
+	return ret;
+}
+
+/* A value outside [lo, hi] fails the load, naming the parameter. */
+static int lbk_range(const char *name, unsigned long val, unsigned long lo,
+		     unsigned long hi)
+{
+	if (val >= lo && val <= hi)
+		return 0;
+	pr_err("%s=%lu out of range (valid: %lu to %lu)\n", name, val, lo, hi);
+	return -EINVAL;
+}
+
+static int lbk_check_params(void)
+{
+	unsigned int online = num_online_cpus();
+	unsigned int cpu;
+	int ret;
+
+	if (threads > online) {
+		pr_err("threads=%u out of range (valid: 0 to %u, the online CPUs; 0 = all)\n",
+		       threads, online);
+		return -EINVAL;
+	}
+	ret = lbk_range("count", count, 0, LBK_MAX_COUNT) ?:
+	      lbk_range("duration_ms", duration_ms, 1, LBK_MAX_DURATION_MS) ?:
+	      lbk_range("cs_lines", cs_lines, 1, LBK_MAX_CS_LINES) ?:
+	      lbk_range("think", think, 0, LBK_MAX_THINK) ?:
+	      lbk_range("uncontended_loops", uncontended_loops, 1, LBK_MAX_LOOPS) ?:
+	      lbk_parse_locks();
+	if (ret)
+		return ret;
+
+	lbk_n = threads ? threads : online;
+	if ((lbk_lockmask & BIT(LBK_TICKET8)) && lbk_n > LB_TICKET8_MAX_CPUS) {
+		pr_err("threads=%u out of range for ticket8 (valid: 1 to %u; or leave ticket8 out of locks=)\n",
+		       lbk_n, LB_TICKET8_MAX_CPUS);
+		return -EINVAL;
+	}
+	if (!tsc_khz) {
+		pr_err("no TSC frequency (tsc_khz=0): cannot time the runs\n");
+		return -ENODEV;
+	}
+
+	cpumask_clear(&lbk_cpus);
+	for_each_online_cpu(cpu) {
+		if (cpumask_weight(&lbk_cpus) == lbk_n)
+			break;
+		cpumask_set_cpu(cpu, &lbk_cpus);
+	}
+	lbk_n = cpumask_weight(&lbk_cpus);
+	return 0;
+}
+
+static void lbk_free(void)
+{
+	enum lbk_kind k;
+
+	for (k = 0; k < LBK_NR; k++) {
+		kvfree(lbk_res[k].w);
+		lbk_res[k].w = NULL;
+		lbk_res[k].ran = false;
+	}
+}
+
+static int __init lbk_init(void)
+{
+	enum lbk_kind k;
+	int ret;
+
+	cpus_read_lock();	/* the CPU set stays online for the whole run */
+	ret = lbk_check_params();
+	for (k = 0; !ret && k < LBK_NR; k++)
+		if (lbk_lockmask & BIT(k))
+			ret = lbk_run(k);
+	cpus_read_unlock();
+	if (ret) {
+		lbk_free();
+		return ret;
+	}
+
+	lbk_dir = debugfs_create_dir("lockbench", NULL);
+	debugfs_create_file("results", 0444, lbk_dir, NULL, &lbk_results_fops);
+	return 0;
+}
+
+static void __exit lbk_exit(void)
+{
+	debugfs_remove_recursive(lbk_dir);
+	lbk_free();
+}
+
+module_init(lbk_init);
+module_exit(lbk_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Spinlock fairness and cost: legacy, ticket and the kernel's own spinlock_t");
