@@ -172,6 +172,7 @@ for m in futex open; do
 	esac
 done
 if [ -z "$wlfail" ]; then
+	wl=${wl# }
 	ok "workload $v smp=$SMP" "${wl%,}"
 else
 	notok "workload $v smp=$SMP" "$wlfail"
