@@ -66,7 +66,7 @@ row() {
 		done = v["complete"] == 1 ? "yes" : \
 			sprintf("capped at %g s (%.1f%%)", cap / 1000, 100 * v["total_acq"] / (count * v["threads"]))
 		spread = v["complete"] == 1 ? v["spread"] : "n/a"
-		printf "| %s (%s) | %.4g | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		printf "| %s (%s) | %#.4g | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			name, v["impl"], v["throughput"] / 1e6, v["jain"], v["acq_spread"], spread,
 			v["wait_p50"], v["wait_p99"], v["wait_max"], v["longest_run"],
 			v["uncontended_cycles"], done
@@ -240,7 +240,7 @@ costs() {
 		tsp=$(tput ticket "$smp" spinlock) tas=$(tput queued-guest "$smp" spinlock)
 		nat=$(tput queued-native "$smp" spinlock)
 		echo "- $smp vCPUs: ticket16 runs at $(ratio "$t16" "$leg")x the legacy lock's throughput" \
-			"($(awk -v a="$t16" 'BEGIN { printf "%.4g", a / 1e6 }') against $(awk -v a="$leg" 'BEGIN { printf "%.4g", a / 1e6 }') Macq/s);" \
+			"($(awk -v a="$t16" 'BEGIN { printf "%#.4g", a / 1e6 }') against $(awk -v a="$leg" 'BEGIN { printf "%#.4g", a / 1e6 }') Macq/s);" \
 			"the ticket kernel's spin_lock at $(ratio "$tsp" "$tas")x the guest qspinlock (test-and-set)" \
 			"and $(ratio "$tsp" "$nat")x native qspinlock."
 	done
@@ -304,7 +304,7 @@ all_runs() {
 				/^LAB: bench lockbench end/ { irq = "" }
 				/^lock=.* impl=/ && irq != "" {
 					for (i = 1; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
-					printf "| %s | %s | %s | %s | %s | %.4g | %s | %s | %s | %s/%s/%s | %s | %s | %s | %s | %s | %s | %s |\n",
+					printf "| %s | %s | %s | %s | %s | %#.4g | %s | %s | %s | %s/%s/%s | %s | %s | %s | %s | %s | %s | %s |\n",
 						s, n, irq, v["lock"], v["impl"], v["throughput"] / 1e6, v["jain"], v["acq_spread"],
 						v["spread"], v["wait_p50"], v["wait_p99"], v["wait_max"], v["cs_avg"],
 						v["handoff_p50"], v["longest_run"], v["fifo_breaks"], v["uncontended_cycles"],
