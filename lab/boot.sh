@@ -34,8 +34,9 @@ initrd=$BUILD/initramfs-$v.cpio.gz
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
 
 # panic=-1 with -no-reboot turns a panic into a QEMU exit; oops and soft
-# lockups panic, so a broken guest ends at once instead of at the timeout.
-cmdline="console=ttyS0 panic=-1 oops=panic softlockup_panic=1 $append"
+# lockups and hung tasks panic, so a broken guest ends at once instead of at
+# the timeout.
+cmdline="console=ttyS0 panic=-1 oops=panic softlockup_panic=1 hung_task_panic=1 $append"
 set -- -accel "$accel" -M pc -cpu "$cpu" -smp "$smp" -m 1G -no-reboot \
 	-nodefaults -no-user-config -display none \
 	-kernel "$kernel" -initrd "$initrd"
