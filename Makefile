@@ -27,9 +27,9 @@ test:
 bench:
 	@sh bench/run.sh
 
+# lab/soak.sh checks its arguments, then builds the ticket kernel if needed.
 soak:
-	@lab/deps.sh && lab/tree.sh && lab/build.sh ticket && \
-		lab/soak.sh -d "$(SOAK_SECS)" -s "$(SOAK_SMP)" -t "$(SOAK_TYPES)"
+	@lab/soak.sh -d "$(SOAK_SECS)" -s "$(SOAK_SMP)" -t "$(SOAK_TYPES)"
 
 kernel:
 	@lab/deps.sh && lab/tree.sh && lab/build.sh $(VARIANT)

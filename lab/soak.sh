@@ -37,7 +37,8 @@ done
 [ "$n" -gt 0 ] || die "no torture types given"
 
 v=ticket
-[ -f "$(kbuild_dir $v)/arch/x86/boot/bzImage" ] || { lab/deps.sh && lab/tree.sh && lab/build.sh $v; } || exit 1
+# The arguments are checked first; then the kernel is brought up to date.
+"$LAB/lab/deps.sh" && "$LAB/lab/tree.sh" && "$LAB/lab/build.sh" $v || exit 1
 lab/initramfs.sh $v || exit 1
 
 stat=$((secs / 4))
