@@ -39,7 +39,7 @@ done
 v=ticket
 # The arguments are checked first; then the kernel is brought up to date.
 "$LAB/lab/deps.sh" && "$LAB/lab/tree.sh" && "$LAB/lab/build.sh" $v || exit 1
-lab/initramfs.sh $v || exit 1
+"$LAB/lab/initramfs.sh" $v || exit 1
 
 stat=$((secs / 4))
 [ "$stat" -ge 5 ] || stat=5
