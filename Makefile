@@ -6,6 +6,7 @@
 #   make boot VARIANT=ticket SMP=2   a guest shell on the serial console
 #   make kernel VARIANT=ticket       unpack, patch and build one variant
 #   make patches               export build/linux (base..HEAD) to patches/
+#   make mutants [MUTANTS=...] build broken locks, show which checks catch them
 #   make clean                 remove build/ and results/
 
 VARIANT ?= ticket
@@ -15,7 +16,7 @@ SOAK_SECS ?= 600
 SOAK_SMP ?= 4
 SOAK_TYPES ?= spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
 
-.PHONY: all test bench soak boot kernel patches clean
+.PHONY: all test bench soak boot kernel patches mutants clean
 
 all: test
 
@@ -31,20 +32,24 @@ bench:
 soak:
 	@lab/soak.sh -d "$(SOAK_SECS)" -s "$(SOAK_SMP)" -t "$(SOAK_TYPES)"
 
+# The knobs are checked before anything is installed or built.
 kernel:
-	@lab/deps.sh && lab/tree.sh && lab/build.sh $(VARIANT)
+	@lab/knobs.sh variant "$(VARIANT)" && lab/deps.sh && lab/tree.sh && lab/build.sh $(VARIANT)
 
-boot: kernel
+boot:
+	@lab/knobs.sh variant "$(VARIANT)" smp "$(SMP)"
+	@$(MAKE) -s kernel VARIANT=$(VARIANT)
 	@lab/initramfs.sh $(VARIANT) && lab/boot.sh -i $(VARIANT) $(SMP)
 
-# Developers edit and commit in build/linux, then export the series here.
+# Developers edit and commit in build/linux, then export the series here
+# (with the cover letter's text kept).
 patches:
-	@git -C build/linux diff --quiet HEAD || { echo "error: uncommitted changes in build/linux" >&2; exit 1; }
-	@rm -f patches/*.patch
-	@git -C build/linux format-patch -q --no-signature --zero-commit -o ../../patches base..HEAD
-	@(cd patches && ls *.patch) >patches/series
-	@lab/tree.sh --mark
-	@cat patches/series
+	@lab/export.sh
+
+# Mutants of the series, each built as the ticket variant and run through
+# make test's lock checks; not part of make test (one kernel build each).
+mutants:
+	@sh mutants/run.sh $(MUTANTS)
 
 clean:
 	rm -rf build results

@@ -35,9 +35,11 @@ finish() {
 	exit
 }
 
+# What the kernel is meant to be comes from its config fragments.
 ticket_kernel='' debug_kernel=''
-grep -q '^CONFIG_X86_TICKET_SPINLOCKS=y' "$O/.config" 2>/dev/null && ticket_kernel=1
-grep -Eq '^CONFIG_(LOCKDEP|DEBUG_SPINLOCK)=y' "$O/.config" 2>/dev/null && debug_kernel=1
+[ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ] && ticket_kernel=1
+[ "$(fragconf "$v" CONFIG_PROVE_LOCKING)" = y ] || [ "$(fragconf "$v" CONFIG_DEBUG_SPINLOCK)" = y ] ||
+	[ "$(fragconf "$v" CONFIG_KCSAN)" = y ] && debug_kernel=1
 
 if ! ko=$(bench/build-lockbench.sh "$v" "$BB/lockbench-$v" 2>&1); then
 	notok "lockbench build $v" "$(echo "$ko" | tail -n 1)"
@@ -74,10 +76,10 @@ fi
 
 # Bad parameters: insmod fails with -EINVAL (busybox prints "Invalid
 # argument") and the kernel's message names the parameter.
-bad=$(grep '^LAB: bench bad ' "$LOG")
+bad=$(grep -a '^LAB: bench bad ' "$LOG")
 n=0 badfail=
 for p in cs_lines=0 threads=99999 count=2000000000 locks=nosuch duration_ms=0; do
-	line=$(echo "$bad" | grep -F "LAB: bench bad $p rc=")
+	line=$(echo "$bad" | grep -a -F "LAB: bench bad $p rc=")
 	name=${p%%=*}
 	n=$((n + 1))
 	case $line in
@@ -88,7 +90,7 @@ for p in cs_lines=0 threads=99999 count=2000000000 locks=nosuch duration_ms=0; d
 	esac
 done
 if [ -z "$badfail" ]; then
-	ok "lockbench bad parameters $v" "$n rejected with -EINVAL, e.g. '$(echo "$bad" | grep -F 'threads=99999' | sed 's/.*kernel: //')'"
+	ok "lockbench bad parameters $v" "$n rejected with -EINVAL, e.g. '$(echo "$bad" | grep -a -F 'threads=99999' | sed 's/.*kernel: //')'"
 else
 	notok "lockbench bad parameters $v" "$badfail"
 fi
@@ -130,18 +132,19 @@ fi
 # right after announcing itself lets the other run alone for as long as
 # the host keeps it off (see bench/README.md). With lock debugging,
 # spin_lock() runs lockdep's bookkeeping in that window, for as long as the
-# critical section and more: the run count then says nothing about the
-# lock, and only fifo_breaks is checked for spinlock.
+# critical section and more, and KCSAN delays accesses there: the run count
+# then says nothing about the lock, and only fifo_breaks is checked for
+# spinlock.
 fifo="ticket8 ticket16"
 [ -n "$ticket_kernel" ] && fifo="$fifo spinlock"
 runs='' fifofail='' note=''
 for l in $fifo; do
-	rs=$(echo "$res" | grep "^lock=$l " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | tr '\n' ' ')
-	bs=$(echo "$res" | grep "^lock=$l " | tr ' ' '\n' | sed -n 's/^fifo_breaks=//p' | tr '\n' ' ')
+	rs=$(echo "$res" | grep -a "^lock=$l " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | tr '\n' ' ')
+	bs=$(echo "$res" | grep -a "^lock=$l " | tr ' ' '\n' | sed -n 's/^fifo_breaks=//p' | tr '\n' ' ')
 	runs="$runs $l=$(echo $rs | tr ' ' /)"
 	best=$(echo $rs | tr ' ' '\n' | sort -n | head -n 1)
 	if [ "$l" = spinlock ] && [ -n "$debug_kernel" ]; then
-		note=" (spinlock runs not checked: lock debugging)"
+		note=" (spinlock runs not checked: lock debugging or KCSAN)"
 		best=0
 	fi
 	case $best in
@@ -154,7 +157,7 @@ for l in $fifo; do
 	[ -n "$bs" ] || fifofail="$fifofail $l: no fifo_breaks;"
 done
 # For contrast: the legacy lock's best round (not checked).
-leg=$(echo "$res" | grep "^lock=legacy " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | sort -n | head -n 1)
+leg=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | sort -n | head -n 1)
 if [ -z "$fifofail" ]; then
 	ok "lockbench FIFO $v smp=$SMP" "fifo_breaks 0; longest run while the other waits, per round:$runs$note; legacy's best round: ${leg:-none}"
 else
@@ -164,7 +167,7 @@ fi
 wl=
 wlfail=
 for m in futex open; do
-	w=$(grep "^workload=$m " "$LOG" | head -n 1)
+	w=$(grep -a "^workload=$m " "$LOG" | head -n 1)
 	ops=$(echo "$w" | tr ' ' '\n' | sed -n 's/^ops_per_sec=//p')
 	case $ops in
 	'' | *[!0-9]* | 0) wlfail="$wlfail $m: ${w:-no output};" ;;

@@ -4,7 +4,8 @@
 # series one patch at a time; at each step the objects that compile what
 # the series touches are built for the queued configuration and, once the
 # ticket lock exists, for the ticket configuration (the .configs of the
-# built variants). Prints one "ok"/"FAIL" line per patch.
+# built variants). Prints one "ok"/"FAIL" line per patch, named
+# "bisect I/N"; exits non-zero if any failed.
 # Usage: lab/bisect.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -23,22 +24,14 @@ fi
 # Objects that compile the files the series touches, plus users of the
 # lock headers; only those that exist at a given step are built.
 OBJS="arch/x86/kernel/smpboot.o arch/x86/kernel/paravirt.o arch/x86/kernel/kvm.o
+arch/x86/kernel/paravirt-spinlocks.o kernel/locking/osq_lock.o
 kernel/locking/spinlock.o kernel/locking/qrwlock.o lib/lockref.o
 kernel/locking/locktorture.o arch/x86/kernel/ticket_spinlock_kunit.o"
 
-# enabled O DIR/NAME.o: the object exists at this step and its Makefile line,
-# obj-y or obj-$(CONFIG_X), is enabled in O's .config. (A single-object make
-# would compile it whatever the configuration says.)
-enabled() {
-	src=$WT/${2%.o}.c
-	[ -f "$src" ] || return 1
-	sym=$(grep -E "^obj-[^+]*\+=.*[[:space:]]$(basename "$2")([[:space:]]|\$)" \
-		"$WT/$(dirname "$2")/Makefile" | head -n 1 | sed -n 's/^obj-\$(\(CONFIG_[A-Z0-9_]*\)).*/\1/p')
-	[ -z "$sym" ] || grep -Eq "^$sym=(y|m)" "$1/.config"
-}
-
-failed=0
+failed=0 i=0
+n=$(git -C "$TREE" rev-list --count base..HEAD)
 for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
+	i=$((i + 1))
 	subj=$(git -C "$TREE" log -1 --format=%s "$c")
 	git -C "$WT" checkout -q --detach "$c" || die "cannot check out $c in $WT"
 	built=
@@ -51,23 +44,23 @@ for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
 		cp "$(kbuild_dir $v)/.config" "$O/.config"
 		if ! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
 			olddefconfig >"$log" 2>&1; then
-			echo "FAIL bisect: \"$subj\" does not configure ($v)"
+			echo "FAIL bisect $i/$n: \"$subj\" does not configure ($v)"
 			failed=1
 			continue 2
 		fi
 		objs=
 		for o in $OBJS; do
-			enabled "$O" "$o" && objs="$objs $o"
+			obj_enabled "$WT" "$O" "$o" && objs="$objs $o"
 		done
 		if ! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
 			-j"$NCPU" $objs >>"$log" 2>&1; then
 			grep -E 'error|Error' "$log" | head -n 5 >&2
-			echo "FAIL bisect: \"$subj\" does not build ($v)"
+			echo "FAIL bisect $i/$n: \"$subj\" does not build ($v)"
 			failed=1
 			continue 2
 		fi
 		built="$built $v"
 	done
-	echo "ok   bisect: \"$subj\" builds ($(echo $built | tr ' ' ,))"
+	echo "ok   bisect $i/$n: \"$subj\" builds ($(echo $built | tr ' ' ,))"
 done
 exit $failed

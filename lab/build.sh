@@ -7,7 +7,7 @@
 v=$1
 check_variant "$v"
 O=$(kbuild_dir "$v")
-frags="$LAB/configs/base.config $LAB/configs/$v.config"
+frags="$LAB/configs/base.config $LAB/configs/$v.config${LAB_EXTRA_CONFIG:+ $LAB_EXTRA_CONFIG}"
 mkdir -p "$O" "$LOGS"
 log=$LOGS/build-$v.log
 # One build per folder at a time: a second one waits for the first.
@@ -24,14 +24,7 @@ kmake() {
 stamp=$(cat $frags | sha256sum | cut -c1-16)
 if [ ! -f "$O/.config" ] || [ "$(cat "$O/.lab-config" 2>/dev/null)" != "$stamp" ]; then
 	say "configuring $v"
-	{ kmake tinyconfig &&
-	  "$TREE/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" $frags &&
-	  kmake olddefconfig; } >"$log" 2>&1 || { show_tail "$log"; die "configuring $v failed"; }
-	# Kconfig silently drops what it cannot set: insist on every line.
-	bad=$(grep -h '^CONFIG_' $frags | while read -r line; do
-		grep -qx "$line" "$O/.config" || echo "$line"
-	done)
-	[ -z "$bad" ] || die "$v: config options not set as asked (unmet dependency?): $(echo $bad)"
+	configure x86_64 "$O" "$log" $frags
 	echo "$stamp" >"$O/.lab-config"
 fi
 

@@ -1,73 +1,146 @@
 #!/bin/sh
-# Read a guest's console log. Each subcommand prints one line: a summary
-# when the check passes (exit 0), the reason when it fails (exit 1).
-# Usage: lab/check.sh CHECK LOG [ARG]
-#   boot       reached userspace, the pass marker, and no splat
-#   kunit      the ticket_spinlock KUnit suite passed (ARG=fifo: the FIFO case
-#              must have run, not been skipped)
-#   selftests  the locking API selftests passed
-#   torture T  locktorture type T: every stats line Fail: 0, End of test: SUCCESS
+# The one reader of guest console logs: every check of a console goes
+# through here (make test, make soak, make bench, make mutants). Each
+# subcommand prints one line: a summary when the check passes (exit 0), the
+# reason when it fails (exit 1).
+# Usage: lab/check.sh CHECK LOG [ARGS]
+#   boot               reached userspace and the pass marker 'LAB: done',
+#                      and no splat anywhere in the log (BADNESS below)
+#   kunit SMP          the ticket_spinlock KUnit suite passed; every case
+#                      that can run at SMP vCPUs ran and passed (none
+#                      skipped), the others were skipped, not failed
+#   selftests          the locking API selftests passed
+#   torture TYPE FAIR  locktorture TYPE ran between its own markers: every
+#                      Writes and Reads stats line 'Fail: 0', 'End of test:
+#                      SUCCESS'. FAIR=fair: locktorture's '???' flag (one
+#                      writer got less than half of another's acquisitions)
+#                      fails the check; FAIR=show: it is only shown.
+#   hotplug TYPE       during locktorture TYPE, CPUs went offline and came
+#                      back (torture_onoff lines)
+#   known              the log shows the known 16-vCPU problem: a hung task
+#                      in synchronize_rcu() after locktorture ended
+# The log is read as bytes (grep -a): a NUL byte in a console must not hide
+# the lines after it. Carriage returns, NULs and printk timestamps are
+# stripped before matching, so patterns can be anchored at line start.
 . "$(dirname "$0")/lib.sh"
 
-what=$1 log=$2 arg=$3
+what=$1 log=$2
+[ $# -ge 2 ] || die "usage: lab/check.sh CHECK LOG [ARGS]"
 [ -f "$log" ] || die "no console log $log"
-# The console without carriage returns and printk timestamps.
+shift 2
+export LC_ALL=C
+
+# The console as text lines: no CR, no NUL, no "[    1.234567] " prefix.
 con() {
-	tr -d '\r' <"$log" | sed 's/^\[ *[0-9]*\.[0-9]*\] //'
+	tr -d '\r\000' <"$log" | sed 's/^\[ *[0-9]*\.[0-9]*\] //'
 }
 
 # Splats that fail any boot (cf. rcutorture's console-badness.sh).
-BADNESS='Kernel panic|BUG:|WARNING:|Oops|Call Trace:|general protection fault|'\
-'possible recursive locking|possible circular locking|inconsistent lock state|'\
-'bad unlock balance|lockdep is turned off|soft lockup|hard LOCKUP|'\
-'blocked for more than|rcu_.* detected stalls|self-detected stall|'\
-'unexpected failures|!!!'
+BADNESS='Kernel panic|BUG:|kernel BUG at|WARNING:|Oops|Call Trace:|'\
+'general protection fault|possible recursive locking|'\
+'possible circular locking|inconsistent lock state|bad unlock balance|'\
+'lockdep is turned off|soft lockup|hard LOCKUP|blocked for more than|'\
+'rcu_.* detected stalls|self-detected stall|unexpected failures|'\
+'KCSAN:|KASAN:|!!!'
+
+# The KUnit cases of the ticket_spinlock suite, and the vCPUs each needs.
+KUNIT_CASES='ticket_lock_unlock_test:1 ticket_contended_test:1
+ticket_wraparound_test:1 ticket_full_queue_test:1 ticket_overflow_test:1
+ticket_hammer_test:2 ticket_retake_test:2 ticket_fifo_order_test:4'
 
 case $what in
 boot)
-	bad=$(grep -E -m1 "$BADNESS" "$log")
+	bad=$(con | grep -a -E -m1 "$BADNESS")
 	[ -z "$bad" ] || { echo "splat: $bad"; exit 1; }
-	up=$(grep -m1 '^LAB: userspace up' "$log")
+	up=$(con | grep -a -m1 '^LAB: userspace up')
 	[ -n "$up" ] || { echo "never reached userspace (no 'LAB: userspace up')"; exit 1; }
-	grep -q '^LAB: done' "$log" || { echo "no pass marker 'LAB: done'"; exit 1; }
+	con | grep -a -q '^LAB: done$' || { echo "no pass marker 'LAB: done'"; exit 1; }
 	echo "${up#LAB: }"
 	;;
 kunit)
+	smp=$1
+	case $smp in '' | *[!0-9]*) die "usage: lab/check.sh kunit LOG SMP" ;; esac
 	# KTAP: "# ticket_spinlock: pass:P fail:F skip:S total:T" ends the suite.
-	sum=$(con | grep -o '# ticket_spinlock: pass:.*' | tail -n 1)
+	sum=$(con | grep -a -o '# ticket_spinlock: pass:.*' | tail -n 1)
 	[ -n "$sum" ] || { echo "no ticket_spinlock KUnit results"; exit 1; }
-	notok=$(con | grep -E '^ *not ok [0-9]+ ' | head -n 3 | sed 's/^ *//' | tr '\n' ';')
+	notok=$(con | grep -a -E '^ *not ok [0-9]+ ' | head -n 3 | sed 's/^ *//' | tr '\n' ';')
 	[ -z "$notok" ] || { echo "failed: $notok"; exit 1; }
-	con | grep -Eq '^ *ok [0-9]+ ticket_spinlock$' ||
+	con | grep -a -Eq '^ *ok [0-9]+ ticket_spinlock$' ||
 		{ echo "suite did not end with ok: $sum"; exit 1; }
 	case $sum in
 	*'fail:0 '*) ;;
 	*) echo "$sum"; exit 1 ;;
 	esac
-	if [ "$arg" = fifo ]; then
-		con | grep -Eq '^ *ok [0-9]+ ticket_fifo_order_test$' ||
-			{ echo "ticket_fifo_order_test did not run and pass"; exit 1; }
-	fi
-	echo "${sum#\# ticket_spinlock: }"
+	case $sum in *'pass:0 '*) echo "no case passed: $sum"; exit 1 ;; esac
+	ran=0
+	for c in $KUNIT_CASES; do
+		name=${c%:*} need=${c#*:}
+		line=$(con | grep -a -E "^ *ok [0-9]+ $name( |\$)" | tail -n 1)
+		if [ "$smp" -ge "$need" ]; then
+			case $line in
+			'') echo "$name did not run"; exit 1 ;;
+			*'# SKIP'*) echo "$name skipped at $smp vCPUs: ${line#*SKIP}"; exit 1 ;;
+			esac
+			ran=$((ran + 1))
+		else
+			case $line in
+			*'# SKIP'*) ;;
+			*) echo "$name was not skipped at $smp vCPUs (needs $need): ${line:-no result}"; exit 1 ;;
+			esac
+		fi
+	done
+	echo "${sum#\# ticket_spinlock: }; $ran cases needing <= $smp vCPUs ran"
 	;;
 selftests)
-	good=$(grep -o 'Good, all [0-9]* testcases passed' "$log")
+	good=$(con | grep -a -o 'Good, all [0-9]* testcases passed')
 	[ -n "$good" ] || { echo "no 'Good, all N testcases passed' line"; exit 1; }
 	echo "$good"
 	;;
 torture)
-	[ -n "$arg" ] || die "usage: lab/check.sh torture LOG TYPE"
-	part=$(con | sed -n "/^LAB: locktorture $arg start/,/^LAB: locktorture $arg end/p")
-	[ -n "$part" ] || { echo "$arg did not run"; exit 1; }
-	echo "$part" | grep -q 'insmod failed' && { echo "$arg: insmod failed"; exit 1; }
-	stats=$(echo "$part" | grep -E '(Writes|Reads): +Total:')
-	[ -n "$stats" ] || { echo "$arg: no stats lines"; exit 1; }
-	bad=$(echo "$stats" | grep -v 'Fail: 0' | head -n 1)
-	[ -z "$bad" ] || { echo "$arg: ${bad#*] }"; exit 1; }
-	echo "$part" | grep -q "$arg-torture:--- End of test: SUCCESS" ||
-		{ echo "$arg: no 'End of test: SUCCESS'"; exit 1; }
+	t=$1 fair=$2
+	case $fair in fair | show) ;; *) die "usage: lab/check.sh torture LOG TYPE fair|show" ;; esac
+	part=$(con | sed -n "/^LAB: locktorture $t start\$/,/^LAB: locktorture $t end\$/p")
+	[ -n "$part" ] || { echo "$t did not run"; exit 1; }
+	echo "$part" | grep -a -q "^LAB: locktorture $t end\$" || { echo "$t did not end"; exit 1; }
+	echo "$part" | grep -a -q 'insmod failed' && { echo "$t: insmod failed"; exit 1; }
+	# "Writes:  Total: ..." and "Reads :  Total: ..." (rw types).
+	stats=$(echo "$part" | grep -a -E '(Writes|Reads ?): +Total:')
+	[ -n "$stats" ] || { echo "$t: no stats lines"; exit 1; }
+	bad=$(echo "$stats" | grep -a -v 'Fail: 0' | head -n 1)
+	[ -z "$bad" ] || { echo "$t: $bad"; exit 1; }
+	case $t in rw_lock*) echo "$stats" | grep -a -q 'Reads :' || { echo "$t: no Reads stats line"; exit 1; } ;; esac
+	echo "$part" | grep -a -q "^$t-torture:--- End of test: SUCCESS" ||
+		{ echo "$t: no '$t-torture:--- End of test: SUCCESS'"; exit 1; }
+	unfair=$(echo "$stats" | grep -a -F '???' | tail -n 1 | sed 's/  */ /g')
+	if [ -n "$unfair" ] && [ "$fair" = fair ]; then
+		echo "$t: unfair (???, one writer got less than half of another's share): $unfair"
+		exit 1
+	fi
 	# The last writer stats line: total acquisitions and per-writer max/min.
-	echo "$stats" | grep Writes | tail -n 1 | sed 's/.*Writes: *//; s/  */ /g; s/ *$//'
+	last=$(echo "$stats" | grep -a Writes | tail -n 1 | sed 's/.*Writes: *//; s/  */ /g; s/ *$//')
+	echo "$last${unfair:+ (locktorture flags '???': uneven writers, vCPUs outnumber host CPUs)}"
+	;;
+hotplug)
+	t=$1
+	part=$(con | sed -n "/^LAB: locktorture $t start\$/,/^LAB: locktorture $t end\$/p")
+	off=$(echo "$part" | grep -a -c 'torture_onoff task: offlined')
+	on=$(echo "$part" | grep -a -c 'torture_onoff task: onlined')
+	if [ "$off" -eq 0 ] || [ "$on" -eq 0 ]; then
+		echo "no CPU hotplug happened during $t ($off offlined, $on onlined)"
+		exit 1
+	fi
+	echo "hotplug: $off offlined, $on onlined"
+	;;
+known)
+	# A hung task whose stack is in synchronize_rcu(), after the last
+	# locktorture run ended: the 16-vCPU problem in the README.
+	con | grep -a -q 'blocked for more than' || { echo "no hung task"; exit 1; }
+	con | sed -n '/blocked for more than/,$p' | grep -a -q 'synchronize_rcu' ||
+		{ echo "a hung task, not in synchronize_rcu()"; exit 1; }
+	con | grep -a -q -- '-torture:--- End of test: SUCCESS' ||
+		{ echo "a hung task before locktorture ended"; exit 1; }
+	task=$(con | grep -a -m1 'blocked for more than' | sed 's/^INFO: //')
+	echo "hung in synchronize_rcu() after locktorture passed: $task"
 	;;
 *)
 	die "unknown check '$what'"

@@ -11,6 +11,18 @@
 
 p=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [ -f "$p" ] || die "no such patch: $1"
+# The cover letter has no diff for checkpatch: it must be filled in, and
+# list every patch of the series.
+case $p in */0000-cover-letter.patch)
+	grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$p" &&
+		{ echo "cover letter has git's placeholders (*** SUBJECT HERE ***)"; exit 1; }
+	n=$(grep -vc '^0000-cover-letter.patch$' "$(dirname "$p")/series")
+	grep -q "^Subject: \[PATCH 0/$n\] " "$p" ||
+		{ echo "cover letter is not [PATCH 0/$n]"; exit 1; }
+	echo "cover letter: $(sed -n 's/^Subject: \[PATCH 0\/[0-9]*\] //p' "$p" | cut -c1-60)"
+	exit 0
+	;;
+esac
 [ -x "$TREE/scripts/checkpatch.pl" ] || die "no $TREE/scripts/checkpatch.pl: run lab/tree.sh"
 # Debian's python3 first: checkpatch runs spdxcheck.py, which needs python3-ply.
 out=$(cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --quiet \

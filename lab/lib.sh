@@ -3,9 +3,9 @@
 
 LAB=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$LAB/build}
-TREE=$BUILD/linux
+TREE=${LAB_TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
-VARIANTS="ticket bigticket queued"
+VARIANTS="ticket kcsan bigticket queued"
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 NCPU=$(nproc 2>/dev/null || echo 2)
 # ccache: hash paths under build/ relative to it, so other clones hit too.
@@ -33,6 +33,65 @@ check_smp() {
 	'' | *[!0-9]* | 0*) die "bad SMP value '$1' (valid: 1 to 64 vCPUs)" ;;
 	esac
 	[ "$1" -le 64 ] || die "bad SMP value '$1' (valid: 1 to 64 vCPUs)"
+}
+
+# Several variants, space-separated: each known, at least one, no repeats.
+check_variants() {
+	[ -n "$(echo $1)" ] || die "no variants given (valid: $VARIANTS)"
+	for _v in $1; do
+		check_variant "$_v"
+		[ "$(echo $1 | tr ' ' '\n' | grep -cx "$_v")" -eq 1 ] || die "variant '$_v' given twice"
+	done
+}
+
+# check_number NAME VALUE MIN MAX: a whole number in [MIN, MAX].
+check_number() {
+	case $2 in
+	'' | *[!0-9]* | 0?*) die "bad $1 '$2' (a whole number, $3 to $4)" ;;
+	esac
+	[ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die "bad $1 '$2' (a whole number, $3 to $4)"
+}
+
+# What a variant is meant to be, from its config fragments (base, then the
+# variant's own, the later line winning), never from the built .config: a
+# build that silently lost an option must not lower the expectation.
+# Usage: fragconf VARIANT CONFIG_SYMBOL  -> its value (y, m, 64, ...) or ""
+# LAB_EXTRA_CONFIG (make mutants) is a fragment applied last to every
+# variant, in builds and in expectations alike.
+fragconf() {
+	cat "$LAB/configs/base.config" "$LAB/configs/$1.config" ${LAB_EXTRA_CONFIG:+"$LAB_EXTRA_CONFIG"} |
+		sed -n "s/^$2=//p" | tail -n 1
+}
+
+# configure ARCH O LOG FRAGMENT...: tinyconfig plus the fragments, in O.
+# Kconfig silently drops what it cannot set (an unmet dependency, a choice
+# it refuses): every CONFIG_ line of the fragments must be in the result,
+# and every "# CONFIG_X is not set" line must not be set; a one-line error
+# names the options that did not take.
+configure() {
+	_arch=$1 _o=$2 _log=$3
+	shift 3
+	{ make -C "$TREE" O="$_o" ARCH="$_arch" CC="ccache gcc" HOSTCC="ccache gcc" tinyconfig &&
+	  "$TREE/scripts/kconfig/merge_config.sh" -m -O "$_o" "$_o/.config" "$@" &&
+	  make -C "$TREE" O="$_o" ARCH="$_arch" CC="ccache gcc" HOSTCC="ccache gcc" olddefconfig
+	} >"$_log" 2>&1 || { show_tail "$_log"; die "configuring $_o failed"; }
+	_bad=$(grep -h '^CONFIG_' "$@" | while read -r _line; do
+		grep -qx "$_line" "$_o/.config" || echo "$_line"
+	done
+	sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$@" | while read -r _sym; do
+		grep -q "^$_sym=" "$_o/.config" && echo "$_sym=n"
+	done)
+	[ -z "$_bad" ] || die "$(basename "$_o"): config options not set as asked (unmet dependency, or refused): $(echo $_bad)"
+}
+
+# obj_enabled SRC O DIR/NAME.o: the object's source exists in SRC and its
+# Makefile line, obj-y or obj-$(CONFIG_X), is enabled in O's .config. (A
+# single-object make would compile it whatever the configuration says.)
+obj_enabled() {
+	[ -f "$1/${3%.o}.c" ] || return 1
+	_sym=$(grep -E "^obj-[^+]*\+=.*[[:space:]]$(basename "$3")([[:space:]]|\$)" \
+		"$1/$(dirname "$3")/Makefile" | head -n 1 | sed -n 's/^obj-\$(\(CONFIG_[A-Z0-9_]*\)).*/\1/p')
+	[ -z "$_sym" ] || grep -Eq "^$_sym=(y|m)" "$2/.config"
 }
 
 kbuild_dir() {

@@ -9,8 +9,8 @@
 # Without arguments, the standard set: K=2 P=1..3 verify, P=4 fail;
 # K=3 P=1..7 verify, P=8 fail.
 #
-# One line per case: "ok model K=2 P=3 verified (N states ...)",
-# "ok model K=2 P=4 counterexample: WHAT", or "FAIL model ...: WHY"
+# One line per case: "ok   model K=2 P=3: verified (N states ...)",
+# "ok   model K=2 P=4: counterexample: WHAT", or "FAIL model ...: WHY"
 # followed by the tail of spin's output.  The first counterexample found is
 # replayed (spin -t) as a short story of the steps.  Exits 1 if any failed.
 #
@@ -254,7 +254,7 @@ run_case() {
 	elif [ "$why" = error ]; then
 		classify safety.log
 		if [ "$expect" = fail ]; then
-			echo "ok $name counterexample: $what"
+			echo "ok   $name: counterexample: $what"
 			[ $replayed = 0 ] && replay "$defs" short
 			return 0
 		fi
@@ -287,7 +287,7 @@ run_case() {
 		elif [ "$why" = error ]; then
 			classify live.log
 			if [ "$expect" = fail ]; then
-				echo "ok $name counterexample: $what"
+				echo "ok   $name: counterexample: $what"
 				[ $replayed = 0 ] && replay "$defs"
 				return 0
 			fi
@@ -306,7 +306,7 @@ run_case() {
 		echo "FAIL $name: expected a counterexample, but it verified ($n states$note)"
 		return 1
 	fi
-	echo "ok $name verified ($n states$live$note; $(($(date +%s) - t0)) s)"
+	echo "ok   $name: verified ($n states$live$note; $(($(date +%s) - t0)) s)"
 	return 0
 }
 

@@ -1,0 +1,68 @@
+#!/bin/sh
+# The guest checks of one built variant, as make test and make mutants run
+# them: pack its initramfs, boot it at 1, 2 and 4 vCPUs, each boot running
+# KUnit and the locking selftests (where the variant has them) and, from 2
+# vCPUs on, locktorture of each type. One line per check:
+#   initramfs V, boot V smp=N, kunit V smp=N, locking selftests V smp=N,
+#   locktorture V smp=N TYPE
+# What the variant has comes from its config fragments. Exits non-zero if
+# any check failed.
+#   TORTURE_SECS   seconds per locktorture type (default 8)
+# Usage: lab/guest-checks.sh VARIANT
+. "$(dirname "$0")/lib.sh"
+cd "$LAB" || exit 1
+
+v=$1
+check_variant "$v"
+TORTURE_SECS=${TORTURE_SECS:-8}
+check_number TORTURE_SECS "$TORTURE_SECS" 1 600
+TORTURE_TYPES="spin_lock spin_lock_irq raw_spin_lock rw_lock"
+failed=0
+line() {
+	echo "$1${2:+: $2}"
+	case $1 in FAIL*) failed=1 ;; esac
+}
+check() {
+	name=$1
+	shift
+	if out=$("$@"); then line "ok   $name" "$out"; else line "FAIL $name" "$out"; return 1; fi
+}
+
+if ! out=$(lab/initramfs.sh "$v" 2>&1); then
+	line "FAIL initramfs $v" "$(echo "$out" | tail -n 1)"
+	exit 1
+fi
+line "ok   initramfs $v" packed
+
+ticket=$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)
+kunit=$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCK_KUNIT_TEST)
+selftests=$(fragconf "$v" CONFIG_DEBUG_LOCKING_API_SELFTESTS)
+mkdir -p "$LOGS/test"
+for smp in 1 2 4; do
+	log=$LOGS/test/$v-smp$smp.log
+	append="lab.torture_secs=$TORTURE_SECS"
+	types=
+	[ "$smp" -ge 2 ] && types=$TORTURE_TYPES
+	[ -n "$types" ] && append="$append lab.torture=$(echo $types | tr ' ' ,) lab.torture_args=stat_interval=4"
+	# Bring-up, KUnit and the selftests, then each locktorture type.
+	timeout=$((180 + $(echo $types | wc -w) * (TORTURE_SECS + 30)))
+	# A boot that failed (timeout, panic) still has its log read by the
+	# other checks: they say how far it got.
+	if ! out=$(lab/boot.sh -t "$timeout" -a "$append" "$v" "$smp" "$log"); then
+		line "FAIL boot $v smp=$smp" "$out (log: $log)"
+		show_tail "$log" 25
+	else
+		check "boot $v smp=$smp" lab/check.sh boot "$log" || show_tail "$log" 25
+	fi
+	[ "$kunit" = y ] && check "kunit $v smp=$smp" lab/check.sh kunit "$log" "$smp"
+	[ "$selftests" = y ] && check "locking selftests $v smp=$smp" lab/check.sh selftests "$log"
+	# A FIFO lock must keep locktorture's writers even (no '???') where
+	# every vCPU has a host CPU; where vCPUs outnumber the host CPUs,
+	# preempted waiters make any lock uneven: then it is only shown.
+	fair=show
+	[ "$ticket" = y ] && [ "$smp" -le "$NCPU" ] && fair=fair
+	for t in $types; do
+		check "locktorture $v smp=$smp $t" lab/check.sh torture "$log" "$t" "$fair"
+	done
+done
+exit $failed

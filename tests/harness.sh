@@ -1,0 +1,72 @@
+#!/bin/sh
+# make test's own bookkeeping (tests/lib.sh), tested on fake tools: it must
+# not pass what it did not see. One line per case, "harness NAME"; exits
+# non-zero if any case failed.
+# Usage: tests/harness.sh
+cd "$(dirname "$0")/.." || exit 1
+failed=0
+
+# case NAME WANT_RC WANT_REGEX SCRIPT: run SCRIPT with tests/lib.sh sourced
+# and finish() at the end; its exit status must be WANT_RC and its output
+# must match WANT_REGEX (grep -E, on the whole output joined with '|').
+case_() {
+	name=$1 want_rc=$2 want=$3 script=$4
+	d=$(mktemp -d)
+	out=$(tmp=$d sh -c ". tests/lib.sh; $script; finish" 2>&1)
+	rc=$?
+	rm -rf "$d"
+	joined=$(echo "$out" | tr '\n' '|')
+	if [ "$rc" -eq "$want_rc" ] && echo "$joined" | grep -Eq "$want"; then
+		echo "ok   harness $name"
+	else
+		echo "FAIL harness $name: exit $rc, output: $joined"
+		failed=1
+	fi
+}
+
+case_ "all good" 0 '^ok   a: x\|0 skipped\|1 passed, 0 failed\|$' \
+	'expect a; tool t sh -c "echo \"ok   a: x\""'
+case_ "tool exits non-zero after ok lines" 1 'FAIL t: exited 3 after its checks passed.*1 passed, 1 failed' \
+	'expect a; tool t sh -c "echo \"ok   a: x\"; exit 3"'
+case_ "tool prints no check line" 1 'FAIL t: printed no check line, exit 0' \
+	'tool t true'
+case_ "expected check missing" 1 'FAIL b: did not run\|.*1 passed, 1 failed' \
+	'expect a; expect b; ok a'
+case_ "skip is not a pass" 0 'SKIP s: why\|1 skipped\|0 passed, 0 failed' \
+	'expect s; tool t sh -c "echo \"SKIP s: why\""'
+case_ "FAIL line counts" 1 'FAIL a: broken.*0 passed, 1 failed' \
+	'expect a; tool t sh -c "echo \"FAIL a: broken\""'
+case_ "check uses the exit status" 1 'FAIL c: said ok.*0 passed, 1 failed' \
+	'expect c; check c sh -c "echo said ok; exit 1"'
+
+# refuse NAME PATTERN CMD...: CMD must exit non-zero at once, saying PATTERN.
+refuse() {
+	name=$1 pattern=$2
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ "$rc" -ne 0 ] && echo "$out" | grep -q "$pattern"; then
+		echo "ok   harness $name: $(echo "$out" | tail -n 1)"
+	else
+		echo "FAIL harness $name: exit $rc: $out"
+		failed=1
+	fi
+}
+# Knobs are checked before anything is installed or built.
+refuse "bad TORTURE_SECS" "bad TORTURE_SECS '0'" env TORTURE_SECS=0 sh tests/run
+refuse "bad TEST_VARIANTS" "unknown variant 'nosuch'" env TEST_VARIANTS="ticket nosuch" sh tests/run
+refuse "bad SOAK_SECS" "bad SOAK_SECS" env SOAK_SECS=x sh tests/run
+refuse "bad VARIANT" "unknown variant 'x'" make -s kernel VARIANT=x
+refuse "bad SMP" "bad SMP value '0'" make -s boot SMP=0
+# lab/tree.sh never throws work away: a scratch tree with the lab's mark,
+# then an uncommitted edit, then a commit that was not exported.
+ft=$(mktemp -d)
+git -C "$ft" init -q && echo a >"$ft/f" && git -C "$ft" add f &&
+	git -C "$ft" -c user.name=t -c user.email=t@t commit -q -m a &&
+	printf 'stamp\n%s\n' "$(git -C "$ft" rev-parse HEAD)" >"$ft/.git/lab-series"
+echo b >"$ft/f"
+refuse "tree refuses uncommitted changes" "uncommitted changes" env LAB_TREE="$ft" lab/tree.sh
+git -C "$ft" -c user.name=t -c user.email=t@t commit -q -am b
+refuse "tree refuses a HEAD that is not the series" "HEAD is not the series" env LAB_TREE="$ft" lab/tree.sh
+rm -rf "$ft"
+exit $failed
