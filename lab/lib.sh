@@ -1,7 +1,7 @@
 # Shared settings and helpers for the lab scripts; sourced, not run.
 # shellcheck shell=sh
 
-LAB=$(cd "$(dirname "$0")/.." && pwd)
+LAB=${LAB:-$(cd "$(dirname "$0")/.." && pwd)}
 BUILD=${BUILD:-$LAB/build}
 TREE=${LAB_TREE:-$BUILD/linux}
 LOGS=$BUILD/logs

@@ -69,4 +69,15 @@ refuse "tree refuses uncommitted changes" "uncommitted changes" env LAB_TREE="$f
 git -C "$ft" -c user.name=t -c user.email=t@t commit -q -am b
 refuse "tree refuses a HEAD that is not the series" "HEAD is not the series" env LAB_TREE="$ft" lab/tree.sh
 rm -rf "$ft"
+# A configuration that does not take an option is a one-line error naming
+# it: the ticket choice without SMP (the choice depends on SMP).
+if [ -f build/linux/Makefile ]; then
+	printf 'CONFIG_X86_TICKET_SPINLOCKS=y\n# CONFIG_SMP is not set\n' >build/refused.config
+	refuse "config option refused" "CONFIG_X86_TICKET_SPINLOCKS=y" \
+		env LAB="$PWD" sh -c '. lab/lib.sh; configure i386 "$BUILD/cover-refused" "$LOGS/cover-refused.log" "$BUILD/refused.config"'
+	rm -f build/refused.config
+else
+	echo "FAIL harness config option refused: no kernel tree (run lab/tree.sh)"
+	failed=1
+fi
 exit $failed
