@@ -7,7 +7,7 @@
 # each mutant: build/mutants/linux, a worktree of build/linux at the
 # series, gets the patch; the variant is built there, out of tree, and run
 # through make test's checks of a variant: the lock check, the boots at 1, 2
-# and 4 vCPUs with KUnit, the selftests and locktorture
+# and 4 vCPUs with KUnit, the selftests, locktorture and its fairness run
 # (lab/guest-checks.sh), and lockbench's FIFO check (bench/guest-test.sh).
 # A mutant is killed when at least one check fails. Prints a kill matrix
 # (mutant x check) and exits non-zero if any mutant survived.
@@ -47,7 +47,7 @@ for m in $names; do
 done
 
 # The columns of the kill matrix: make test's check names, less the variant.
-COLS="build lock boot1 kunit1 boot2 kunit2 selftests2 torture2 boot4 kunit4 selftests4 torture4 fifo"
+COLS="build lock boot1 kunit1 boot2 kunit2 selftests2 torture2 fair2 boot4 kunit4 selftests4 torture4 fair4 fifo"
 col_of() {
 	case $1 in
 	"build "*) echo build ;;
@@ -55,6 +55,7 @@ col_of() {
 	"boot "*smp=*) echo "boot${1##*smp=}" ;;
 	"kunit "*smp=*) echo "kunit${1##*smp=}" ;;
 	"locking selftests "*smp=*) echo "selftests${1##*smp=}" ;;
+	"locktorture fairness "*smp=*) s=${1##*smp=}; echo "fair${s%% *}" ;;
 	"locktorture "*smp=*) s=${1##*smp=}; echo "torture${s%% *}" ;;
 	"lockbench FIFO "*) echo fifo ;;
 	esac

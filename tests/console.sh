@@ -9,7 +9,8 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 failed=0
 
-# A good console: boot, KUnit at 4 vCPUs, selftests, two torture types.
+# A good console: boot, KUnit at 4 vCPUs, selftests, three torture types,
+# the fairness run.
 good() {
 	printf '[    0.000000] Linux version 6.12.118+\r\n'
 	printf '[    0.500000]   Good, all 358 testcases passed! |\r\n'
@@ -29,6 +30,10 @@ good() {
 		printf '[    9.100000] %s-torture:--- End of test: SUCCESS: nwriters_stress=8\r\n' "$t"
 		printf 'LAB: locktorture %s end\r\n' "$t"
 	done
+	printf 'LAB: fairness spin_lock start\r\n'
+	printf '[   19.000000] Writes:  Total: 2000  Max/Min: 1010/990   Fail: 0 \r\n'
+	printf '[   19.100000] spin_lock-torture:--- End of test: SUCCESS: nwriters_stress=4\r\n'
+	printf 'LAB: fairness spin_lock end\r\n'
 	printf 'LAB: done\r\n'
 }
 
@@ -85,6 +90,13 @@ verdict "raw_spin_lock end marker present" 0 torture "$d/noend" raw_spin_lock fa
 sed 's|Max/Min: 300/200   Fail: 0|Max/Min: 300/100 ???  Fail: 0|' "$d/good" >"$d/unfair"
 verdict "??? where every vCPU has a host CPU" 1 torture "$d/unfair" spin_lock fair
 verdict "??? where vCPUs outnumber host CPUs" 0 torture "$d/unfair" spin_lock show
+# The fairness run has its own markers: its '???' is not the default run's.
+verdict "fairness run even" 0 fairness "$d/good" spin_lock fair
+sed 's|Max/Min: 1010/990   Fail: 0|Max/Min: 1500/500 ???  Fail: 0|' "$d/good" >"$d/fairless"
+verdict "fairness run ??? where every vCPU has a host CPU" 1 fairness "$d/fairless" spin_lock fair
+verdict "fairness run ??? where vCPUs outnumber host CPUs" 0 fairness "$d/fairless" spin_lock show
+verdict "fairness run ??? is not the default run's" 0 torture "$d/fairless" spin_lock fair
+verdict "fairness run of a type that did not run" 1 fairness "$d/good" raw_spin_lock fair
 
 # The known 16-vCPU problem, and a hung task that is not it.
 { good; printf '[  200.0] INFO: task rmmod:99 blocked for more than 61 seconds.\r\n'
