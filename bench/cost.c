@@ -243,7 +243,7 @@ int main(int argc, char **argv)
 {
 	unsigned long long cyc[MAX_ROUNDS], ns[MAX_ROUNDS], pp[MAX_ROUNDS];
 	unsigned long long pp_med, c, t;
-	int rounds = 11, cpus[2] = { -1, -1 }, want[NR_LOCKS], i, r, k, opt;
+	int rounds = 11, cpus[2] = { -1, -1 }, want[NR_LOCKS], r, k, opt;
 	long n = 1000000;
 	cpu_set_t allowed;
 	char *tok, *save;
@@ -288,6 +288,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (cpus[0] < 0) {
+		int i;
+
 		for (i = 0, k = 0; i < CPU_SETSIZE && k < 2; i++)
 			if (CPU_ISSET(i, &allowed))
 				cpus[k++] = i;

@@ -7,7 +7,7 @@
  * thread many times in a row while others wait.
  *
  * Usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK...]]
- *                 [-c CS_LINES] [-w THINK] [-k] [-p] [-v] [-h]
+ *                 [-c CS_LINES] [-w THINK] [-k] [-p] [-v] [-G] [-h]
  *
  *   -t  threads (default: online CPUs, at most 1024), pinned round robin
  *       over the CPUs this process may run on
@@ -24,6 +24,9 @@
  *   -p  also measure the wait for each acquisition with rdtsc and report
  *       log2-histogram percentiles (adds ~2 rdtsc per iteration)
  *   -v  also print one key=value line per thread after each lock
+ *   -G  do not log the grant order (no bypass keys); logging costs one
+ *       load per acquisition, an atomic increment per refused attempt and
+ *       32 bytes per grant, written to the thread's own array
  *
  * What is measured, per thread: runtime, i.e. its finish time
  * (CLOCK_MONOTONIC, from the common start = the first thread leaving the
@@ -73,6 +76,18 @@
  *                  lock() to holding the lock, over all threads; p50/p99
  *                  are the upper bounds of their log2 buckets (see
  *                  metrics.h), wait_max is exact
+ *   order          ok: the grant order was logged and analysed (keys
+ *                  below); off: -G, or more than MAX_LOGGED grants; BAD:
+ *                  the log does not hold one grant per place (exit 1)
+ *   waits          acquisitions whose first attempt was refused
+ *   bypasses       grants that passed over a waiter refused before the
+ *                  grantee first tried (see "Grant order" below; never
+ *                  counts one that did not happen); FIFO: 0
+ *   bypass_share   bypasses / all grants, 6 decimals
+ *   bypass_max     most grants that passed over one waiter in one wait
+ *   bypass_run     longest run of bypassing grants to one thread
+ *   ticket_breaks  ticket locks only: grants whose ticket is not the one
+ *                  after the previous grant's; FIFO: 0
  *
  * -v adds per-thread lines: thread=I lock=NAME cpu=C start_ns=...
  * runtime_ns=... acq_at_first_finish=... longest_run=...
@@ -94,10 +109,26 @@
 #include "locks.h"
 #include "metrics.h"
 
+/*
+ * The lock operations the test calls.  A mutant build (make -C bench
+ * mutants, -DLB_MUTANT=N) replaces ticket8 by a broken lock on the same
+ * word, to show that the FIFO check in check.sh catches it.
+ */
+#ifdef LB_MUTANT
+#include "mutants.h"
+#else
+#define LB_TAKE		lb_take
+#define LB_WAIT		lb_wait
+#define LB_UNLOCK	lb_unlock
+#define LB_INIT		lb_lock_init
+#endif
+
 #define MAX_THREADS	1024
 #define MAX_CS_LINES	4096
 /* 1e12: keeps threads * iters (and its * 1e9 for throughput) in range */
 #define MAX_ITERS	1000000000000ULL
+/* grant log: 32 bytes per grant, plus 9 for the analysis */
+#define MAX_LOGGED	(64ULL << 20)
 #define CACHELINE	64
 /* keep independent hot data 128 bytes apart: adjacent-line prefetch */
 #define HOT_ALIGN	128
@@ -143,6 +174,33 @@ union lockstore {
 
 struct shared;
 
+/*
+ * Grant order.  Each acquisition is logged by its thread in its own array
+ * (no shared line is written for it): its place in the grant order (the
+ * shared counter, read inside the critical section), and its arrival:
+ *
+ *  - snap: the arrival counter read just before the lock's first attempt;
+ *  - stamp: if that attempt failed, the arrival counter incremented right
+ *    after it (stamps are 1, 2, 3, ...; 0 = got the lock at once);
+ *  - ticket: for a ticket lock, the ticket its xadd took.
+ *
+ * Grant X bypasses waiter W when X is granted before W although W was
+ * stamped before X's snapshot (stamp(W) <= snap(X)): W had been refused
+ * by the lock before X even tried.  This never counts a bypass that did
+ * not happen; it misses one when W is overtaken in the short window
+ * between its refused attempt and its stamp.  For a ticket lock the
+ * refused attempt is the xadd, so W already holds its place in line when
+ * it stamps: a FIFO lock shows exactly 0.  Independently, a ticket lock's
+ * grants must take the tickets in order (ticket_breaks).
+ */
+struct grant {
+	lb_u64 seq;		/* place in the grant order, 0-based */
+	lb_u64 snap;		/* arrival counter before the first attempt */
+	lb_u64 stamp;		/* arrival stamp if refused, 0 otherwise */
+	lb_u32 ticket;		/* ticket locks: the ticket taken */
+	lb_u32 pad;		/* the thread's index */
+};
+
 struct thr {
 	lb_u32 id;
 	int cpu;		/* -1: not pinned */
@@ -153,15 +211,18 @@ struct thr {
 	lb_u64 longest_run;	/* longest run of own consecutive grants */
 	lb_u64 t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	struct lb_hist hist;	/* wait times with -p */
+	struct grant *log;	/* one entry per own acquisition */
 } __attribute__((aligned(HOT_ALIGN)));
 
 struct shared {
 	union lockstore lock __attribute__((aligned(HOT_ALIGN)));
+	lb_u64 arrivals __attribute__((aligned(HOT_ALIGN)));	/* stamps */
 	lb_u32 arrived __attribute__((aligned(HOT_ALIGN)));	/* barrier */
 	enum fkind kind __attribute__((aligned(HOT_ALIGN)));
 	lb_u32 nthreads;
 	lb_u32 cs_lines;
 	int timing;
+	int order;		/* log grants (not -G) */
 	lb_u64 iters;
 	lb_u64 think;
 	lb_u64 t0;		/* common start of the last run */
@@ -193,15 +254,40 @@ static lb_u64 now_ns(void)
 /*
  * Lock operations; with a constant kind the switch folds away, so each
  * worker_loop() instantiation below calls exactly one lock's code.
+ *
+ * do_take() is the lock's own first attempt (legacy's first decl, a ticket
+ * lock's xadd, pthread's trylock) and says whether it got the lock; if not,
+ * do_wait() finishes the acquisition.  Between the two the caller stamps
+ * its arrival (see "Grant order" below).  *tok carries what the lock needs
+ * from one to the other (a ticket lock: the word its xadd returned).
  */
+static inline __attribute__((always_inline)) int
+do_take(enum fkind k, union lockstore *l, lb_u32 *tok)
+{
+	*tok = 0;
+	switch (k) {
+	case K_LEGACY:
+	case K_TICKET8:
+	case K_TICKET16:
+		return LB_TAKE((enum lb_lock_kind)k, &l->lb, tok);
+	case K_PTHREAD_SPIN:
+		return pthread_spin_trylock(&l->spin) == 0;
+	case K_PTHREAD_MUTEX:
+		return pthread_mutex_trylock(&l->mutex) == 0;
+	default:
+		compiler_barrier();	/* K_NONE: no mutual exclusion */
+		return 1;
+	}
+}
+
 static inline __attribute__((always_inline)) void
-do_lock(enum fkind k, union lockstore *l)
+do_wait(enum fkind k, union lockstore *l, lb_u32 tok)
 {
 	switch (k) {
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
-		lb_lock((enum lb_lock_kind)k, &l->lb);
+		LB_WAIT((enum lb_lock_kind)k, &l->lb, tok);
 		break;
 	case K_PTHREAD_SPIN:
 		pthread_spin_lock(&l->spin);
@@ -210,7 +296,6 @@ do_lock(enum fkind k, union lockstore *l)
 		pthread_mutex_lock(&l->mutex);
 		break;
 	default:
-		compiler_barrier();	/* K_NONE: no mutual exclusion */
 		break;
 	}
 }
@@ -222,7 +307,7 @@ do_unlock(enum fkind k, union lockstore *l)
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
-		lb_unlock((enum lb_lock_kind)k, &l->lb);
+		LB_UNLOCK((enum lb_lock_kind)k, &l->lb);
 		break;
 	case K_PTHREAD_SPIN:
 		pthread_spin_unlock(&l->spin);
@@ -245,12 +330,16 @@ do_unlock(enum fkind k, union lockstore *l)
  */
 static inline __attribute__((always_inline)) void
 critical_section(struct shared *sh, struct thr *t, lb_u64 i, lb_u64 iters,
-		 lb_u32 cs_lines)
+		 lb_u32 cs_lines, const struct grant *g)
 {
 	struct bookkeeping *bk = &sh->lines[0].bk;
 	lb_u64 len;
 	lb_u32 j;
 
+	if (g) {
+		t->log[i] = *g;
+		t->log[i].seq = bk->counter;
+	}
 	bk->counter++;
 	for (j = 1; j < cs_lines; j++)
 		sh->lines[j].v++;
@@ -277,17 +366,29 @@ worker_loop(struct thr *t, enum fkind k)
 	union lockstore *l = &sh->lock;
 	const lb_u64 iters = sh->iters, think = sh->think;
 	const lb_u32 cs_lines = sh->cs_lines;
-	const int timing = sh->timing;
+	const int timing = sh->timing, order = sh->order;
 	lb_u64 i, n, t0 = 0;
 
 	for (i = 0; i < iters; i++) {
+		struct grant g = { .pad = t->id };
 		lb_u64 wait;
+		lb_u32 tok;
 
 		if (timing)
 			t0 = rdtsc();
-		do_lock(k, l);
+		if (order)
+			g.snap = __atomic_load_n(&sh->arrivals, __ATOMIC_SEQ_CST);
+		if (!do_take(k, l, &tok)) {
+			/* refused: stamp the arrival, then wait */
+			if (order)
+				g.stamp = __atomic_add_fetch(&sh->arrivals, 1,
+							     __ATOMIC_SEQ_CST);
+			do_wait(k, l, tok);
+		}
 		wait = timing ? rdtsc() - t0 : 0;
-		critical_section(sh, t, i, iters, cs_lines);
+		if (k <= K_TICKET16)
+			g.ticket = lb_ticket((enum lb_lock_kind)k, tok);
+		critical_section(sh, t, i, iters, cs_lines, order ? &g : NULL);
 		do_unlock(k, l);
 		if (timing)
 			lb_hist_add(&t->hist, wait);
@@ -357,6 +458,10 @@ struct result {
 	lb_u32 longest_run_thread;
 	lb_u32 cpus;
 	int counter_ok;
+	int order;		/* 1 analysed, 0 not asked (-G), -1 log bad */
+	lb_u64 bypasses, bypass_share, bypass_max, bypass_run, waits;
+	lb_u64 ticket_breaks;
+	int ticket;		/* a ticket lock: ticket_breaks is meaningful */
 	struct lb_hist hist;
 };
 
@@ -365,7 +470,7 @@ struct options {
 	lb_u64 iters;
 	lb_u32 cs_lines;
 	lb_u64 think;
-	int kv, timing, verbose;
+	int kv, timing, verbose, order;
 	int want[K_NR];
 };
 
@@ -385,7 +490,7 @@ static int init_lock(enum fkind k, union lockstore *l)
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
-		lb_lock_init((enum lb_lock_kind)k, &l->lb);
+		LB_INIT((enum lb_lock_kind)k, &l->lb);
 		return 0;
 	case K_PTHREAD_SPIN:
 		return pthread_spin_init(&l->spin, PTHREAD_PROCESS_PRIVATE);
@@ -394,6 +499,110 @@ static int init_lock(enum fkind k, union lockstore *l)
 	default:
 		return 0;
 	}
+}
+
+/*
+ * Grant order (see struct grant): from the threads' logs, in grant order,
+ *  - bypasses: grants that passed over at least one waiter stamped before
+ *    their snapshot; bypass_share: that over all grants (ppm);
+ *  - bypass_max: the most grants that passed over one waiter in one wait;
+ *  - bypass_run: the longest run of bypassing grants to one thread;
+ *  - ticket_breaks (ticket locks): grants whose ticket is not the one
+ *    after the previous grant's (modulo the ticket width).
+ * A grant bypasses someone iff the smallest stamp among the waiters granted
+ * after it is <= its snapshot (one pass from the end).  A waiter's count is
+ * the number of earlier grants whose snapshot is >= its stamp (a Fenwick
+ * tree over snapshots, one pass from the start).
+ */
+static void bit_add(lb_u32 *bit, lb_u64 size, lb_u64 i)
+{
+	for (i++; i <= size; i += i & (~i + 1))
+		bit[i - 1]++;
+}
+
+static lb_u64 bit_sum(const lb_u32 *bit, lb_u64 i)	/* entries 0..i-1 */
+{
+	lb_u64 sum = 0;
+
+	for (; i; i -= i & (~i + 1))
+		sum += bit[i - 1];
+	return sum;
+}
+
+static void grant_order(enum fkind k, const struct options *o,
+			const struct shared *sh, struct result *r)
+{
+	lb_u64 n = (lb_u64)o->threads * o->iters, i, maxsnap = 0, minafter;
+	lb_u64 run = 0, inserted = 0, expect = 0, mask;
+	const struct grant **by;
+	lb_u32 bits, t, last = 0;
+	unsigned char *passed;
+	lb_u32 *bit;
+
+	r->ticket = k <= K_TICKET16 && lb_ticket_bits((enum lb_lock_kind)k);
+	by = calloc(n, sizeof(*by));
+	passed = calloc(n, 1);
+	if (!by || !passed)
+		die("calloc (grant order)");
+	r->order = -1;
+	for (t = 0; t < o->threads; t++)
+		for (i = 0; i < o->iters; i++) {
+			const struct grant *g = &sh->thr[t].log[i];
+
+			if (g->seq >= n || by[g->seq])
+				goto out;	/* not one grant per place */
+			by[g->seq] = g;
+			if (g->snap > maxsnap)
+				maxsnap = g->snap;
+		}
+	bit = calloc(maxsnap + 1, sizeof(*bit));
+	if (!bit)
+		die("calloc (grant order)");
+
+	minafter = ~0ULL;
+	for (i = n; i-- > 0;) {
+		passed[i] = minafter <= by[i]->snap;
+		if (by[i]->stamp && by[i]->stamp < minafter)
+			minafter = by[i]->stamp;
+	}
+	bits = r->ticket ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
+	mask = bits ? (1ULL << bits) - 1 : 0;
+	for (i = 0; i < n; i++) {
+		const struct grant *g = by[i];
+
+		if (g->stamp) {
+			/* earlier grants whose snapshot is >= this stamp */
+			lb_u64 c = inserted -
+				   bit_sum(bit, g->stamp < maxsnap + 1 ?
+						g->stamp : maxsnap + 1);
+
+			r->waits++;
+			if (c > r->bypass_max)
+				r->bypass_max = c;
+		}
+		bit_add(bit, maxsnap + 1, g->snap);
+		inserted++;
+		if (passed[i]) {
+			r->bypasses++;
+			run = run && g->pad == last ? run + 1 : 1;
+			if (run > r->bypass_run)
+				r->bypass_run = run;
+		} else {
+			run = 0;
+		}
+		last = g->pad;
+		if (bits) {
+			if (g->ticket != expect)
+				r->ticket_breaks++;
+			expect = (g->ticket + 1) & mask;
+		}
+	}
+	r->bypass_share = (lb_u64)lb_udiv128((lb_u128)r->bypasses * LB_SCALE, n);
+	r->order = 1;
+	free(bit);
+out:
+	free(by);
+	free(passed);
 }
 
 static void destroy_lock(enum fkind k, union lockstore *l)
@@ -432,11 +641,23 @@ static void run_lock(enum fkind k, const struct options *o,
 		die("lock init");
 	}
 
+	sh->arrivals = 0;
 	for (i = 0; i < o->threads; i++) {
 		struct thr *t = &sh->thr[i];
 		pthread_attr_t attr;
 		cpu_set_t set;
 
+		t->log = NULL;
+		if (o->order) {
+			t->log = malloc((size_t)o->iters * sizeof(*t->log));
+			if (!t->log) {
+				fprintf(stderr,
+					"fairness: out of memory for the grant log (%llu grants x %zu bytes): lower -n, or -G\n",
+					(lb_u64)o->threads * o->iters,
+					sizeof(*t->log));
+				exit(1);
+			}
+		}
 		t->id = i;
 		t->sh = sh;
 		t->cpu = cpu_list[i % (lb_u32)ncpus];
@@ -521,6 +742,10 @@ static void run_lock(enum fkind k, const struct options *o,
 	lb_minmax(v, o->threads, &r->acq_min, &r->acq_max);
 	r->acq_spread = lb_spread_ppm(v, o->threads);
 	free(v);
+	if (o->order)
+		grant_order(k, o, sh, r);
+	for (i = 0; i < o->threads; i++)
+		free(sh->thr[i].log);
 }
 
 /* ------------------------------------------------------------------ */
@@ -566,6 +791,16 @@ static void print_kv(const struct options *o, const struct result *r)
 		printf(" wait_p50=%llu wait_p99=%llu wait_max=%llu",
 		       lb_hist_percentile(&r->hist, 500000),
 		       lb_hist_percentile(&r->hist, 990000), r->hist.max);
+	if (r->order == 1) {
+		printf(" order=ok waits=%llu bypasses=%llu bypass_share=%s"
+		       " bypass_max=%llu bypass_run=%llu", r->waits,
+		       r->bypasses, fixed(s, sizeof(s), r->bypass_share, 6),
+		       r->bypass_max, r->bypass_run);
+		if (r->ticket)
+			printf(" ticket_breaks=%llu", r->ticket_breaks);
+	} else {
+		printf(" order=%s", r->order ? "BAD" : "off");
+	}
 	printf("\n");
 }
 
@@ -599,6 +834,8 @@ static void print_header(const struct options *o)
 	       "acq_spr", "jain", "acq_min", "acq_max", "longest");
 	if (o->timing)
 		printf(" %8s %8s %10s", "wait_p50", "wait_p99", "wait_max");
+	if (o->order)
+		printf(" %9s %7s %7s", "bypasses", "byp_max", "byp_run");
 	printf(" %s\n", "counter");
 }
 
@@ -619,6 +856,11 @@ static void print_row(const struct options *o, const struct result *r)
 		printf(" %8llu %8llu %10llu",
 		       lb_hist_percentile(&r->hist, 500000),
 		       lb_hist_percentile(&r->hist, 990000), r->hist.max);
+	if (r->order == 1)
+		printf(" %9llu %7llu %7llu", r->bypasses, r->bypass_max,
+		       r->bypass_run);
+	else if (o->order)
+		printf(" %9s %7s %7s", "BAD", "-", "-");
 	printf(" %s\n", r->counter_ok ? "ok" : "BAD");
 }
 
@@ -630,7 +872,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK..]] [-c CS_LINES]\n"
-		"                [-w THINK] [-k] [-p] [-v] [-h]\n"
+		"                [-w THINK] [-k] [-p] [-v] [-G] [-h]\n"
 		"  -t  threads, pinned round robin (default: online CPUs, max %d)\n"
 		"  -n  acquisitions per thread (default 1000000)\n"
 		"  -l  legacy ticket8 ticket16 pthread_spin pthread_mutex, or all (default);\n"
@@ -638,7 +880,8 @@ static void usage(FILE *f)
 		"  -c  shared cache lines written in the critical section (default 1, max %d)\n"
 		"  -w  PAUSEs after each unlock (default 0)\n"
 		"  -k  key=value output    -p  wait-time percentiles (TSC cycles)\n"
-		"  -v  per-thread lines    -h  this help\n",
+		"  -v  per-thread lines    -G  no grant-order log (bypasses)\n"
+		"  -h  this help\n",
 		MAX_THREADS, MAX_CS_LINES);
 }
 
@@ -728,6 +971,7 @@ int main(int argc, char **argv)
 	struct options o = {
 		.iters = 1000000,
 		.cs_lines = 1,
+		.order = 1,
 	};
 	struct shared *sh;
 	struct result r;
@@ -742,7 +986,7 @@ int main(int argc, char **argv)
 				  (lb_u32)online) : 1;
 
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "t:n:l:c:w:kpvh")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:l:c:w:kpvGh")) != -1) {
 		switch (opt) {
 		case 't':
 			o.threads = (lb_u32)parse_num("-t", optarg, 1,
@@ -770,6 +1014,9 @@ int main(int argc, char **argv)
 		case 'v':
 			o.verbose = 1;
 			break;
+		case 'G':
+			o.order = 0;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -796,6 +1043,12 @@ int main(int argc, char **argv)
 		o.want[K_TICKET8] = 0;
 	}
 
+	if (o.order && (lb_u64)o.threads * o.iters > MAX_LOGGED) {
+		fprintf(stderr, "fairness: note: -t %u x -n %llu is more than %llu grants to log: no grant order (order=off); lower -n to get it\n",
+			o.threads, o.iters, MAX_LOGGED);
+		o.order = 0;
+	}
+
 	find_cpus();
 	if (o.threads > (lb_u32)ncpus)
 		fprintf(stderr, "fairness: warning: %u threads on %d CPUs: spinlock results are not meaningful\n",
@@ -818,6 +1071,7 @@ int main(int argc, char **argv)
 	sh->cs_lines = o.cs_lines;
 	sh->think = o.think;
 	sh->timing = o.timing;
+	sh->order = o.order;
 
 	if (!o.kv)
 		print_header(&o);
@@ -832,8 +1086,11 @@ int main(int argc, char **argv)
 		if (o.verbose)
 			print_threads(&o, sh, &r);
 		fflush(stdout);
-		if (!r.counter_ok)
+		if (!r.counter_ok || r.order < 0)
 			bad = 1;
+		if (r.order < 0)
+			fprintf(stderr, "fairness: ERROR: lock %s: the grant log does not hold one grant per place\n",
+				kind_names[k]);
 	}
 	free(sh->lines);
 	free(sh->thr);

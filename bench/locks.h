@@ -8,7 +8,8 @@
  * very same instruction sequences are measured in the kernel module and in
  * the userspace fairness test.  x86-64 only.
  *
- * Three locks, each with init / lock / trylock / unlock / is_locked:
+ * Three locks, each with init / lock / trylock / unlock / is_locked, and
+ * lock() split into take() (its first atomic attempt) and wait() (the rest):
  *
  *  legacy    The 2.6.24 x86 "decrement" spinlock, exactly as removed by
  *            commit 314cdbefd1fd ("x86: FIFO ticket spinlocks").  A signed
@@ -115,20 +116,39 @@ static inline void lb_legacy_init(struct lb_legacy *l)
  * Whoever's locked decl reaches the cache line first wins; nothing orders
  * the waiters, and the releasing CPU, which still owns the line, has a
  * head start.  That is the unfairness the ticket lock removes.
+ *
+ * Split in two so that a caller can note the moment it is first refused
+ * (the fairness test stamps its arrival there): lb_legacy_take() is the
+ * first "lock; decl" and says whether it won, lb_legacy_wait() is the rest
+ * of the loop.  lb_legacy_lock() is the two together, the 2008 sequence.
  */
-static inline void lb_legacy_lock(struct lb_legacy *l)
+static inline int lb_legacy_take(struct lb_legacy *l)
+{
+	lb_u8 neg;
+
+	__asm__ __volatile__(
+		"lock; decl %0\n\t"
+		"sets %1"
+		: "+m" (l->slock), "=qm" (neg) : : "memory", "cc");
+	return !neg;
+}
+
+static inline void lb_legacy_wait(struct lb_legacy *l)
 {
 	__asm__ __volatile__(
 		"\n1:\t"
-		"lock; decl %0\n\t"
-		"jns 3f\n"
-		"2:\t"
 		"rep; nop\n\t"
 		"cmpl $0, %0\n\t"
-		"jle 2b\n\t"
-		"jmp 1b\n"
-		"3:\n\t"
+		"jle 1b\n\t"
+		"lock; decl %0\n\t"
+		"js 1b\n\t"
 		: "+m" (l->slock) : : "memory", "cc");
+}
+
+static inline void lb_legacy_lock(struct lb_legacy *l)
+{
+	if (!lb_legacy_take(l))
+		lb_legacy_wait(l);
 }
 
 /*
@@ -183,13 +203,32 @@ static inline void lb_ticket8_init(struct lb_ticket8 *l)
  * operation.  If they are equal the lock is ours; otherwise pause and
  * re-read only the head byte until it reaches our ticket.  Waiters are
  * served strictly in xadd order: FIFO.
+ *
+ * Split in two, as for legacy: lb_ticket8_take() is the xadd and returns
+ * the old word (ticket in the high byte, head in the low byte; the lock is
+ * ours at once if they are equal), lb_ticket8_wait() is the loop.  The
+ * ticket is the waiter's exact place in line.
  */
-static inline void lb_ticket8_lock(struct lb_ticket8 *l)
+static inline lb_u16 lb_ticket8_take(struct lb_ticket8 *l)
 {
 	lb_u16 inc = 0x0100;
 
 	__asm__ __volatile__(
-		"lock; xaddw %w0, %1\n"
+		"lock; xaddw %w0, %1"
+		: "+Q" (inc), "+m" (l->slock)
+		:
+		: "memory", "cc");
+	return inc;
+}
+
+static inline int lb_ticket8_got(lb_u16 inc)
+{
+	return (inc >> 8) == (inc & 0xff);
+}
+
+static inline void lb_ticket8_wait(struct lb_ticket8 *l, lb_u16 inc)
+{
+	__asm__ __volatile__(
 		"1:\t"
 		"cmpb %h0, %b0\n\t"
 		"je 2f\n\t"
@@ -198,9 +237,14 @@ static inline void lb_ticket8_lock(struct lb_ticket8 *l)
 		/* no lfence needed: loads are in-order */
 		"jmp 1b\n"
 		"2:"
-		: "+Q" (inc), "+m" (l->slock)
-		:
+		: "+Q" (inc)
+		: "m" (l->slock)
 		: "memory", "cc");
+}
+
+static inline void lb_ticket8_lock(struct lb_ticket8 *l)
+{
+	lb_ticket8_wait(l, lb_ticket8_take(l));
 }
 
 /*
@@ -273,27 +317,49 @@ static inline void lb_ticket16_init(struct lb_ticket16 *l)
  * Same algorithm with a 32-bit "lock xaddl" of 0x10000; there are no
  * 16-bit partial registers for the high half, so the ticket is shifted
  * down and the head zero-extended into a scratch register for the compare.
+ * Split like ticket8: lb_ticket16_take() returns the old word (ticket in
+ * the high half, head in the low half), lb_ticket16_wait() the loop.
  */
-static inline void lb_ticket16_lock(struct lb_ticket16 *l)
+static inline lb_u32 lb_ticket16_take(struct lb_ticket16 *l)
 {
 	lb_u32 inc = 0x00010000;
+
+	__asm__ __volatile__(
+		"lock; xaddl %0, %1"
+		: "+r" (inc), "+m" (l->slock)
+		:
+		: "memory", "cc");
+	return inc;
+}
+
+static inline int lb_ticket16_got(lb_u32 inc)
+{
+	return (inc >> 16) == (inc & 0xffff);
+}
+
+static inline void lb_ticket16_wait(struct lb_ticket16 *l, lb_u32 inc)
+{
 	lb_u32 tmp;
 
 	__asm__ __volatile__(
-		"lock; xaddl %0, %1\n"
-		"movzwl %w0, %2\n\t"
+		"movzwl %w0, %1\n\t"
 		"shrl $16, %0\n\t"
 		"1:\t"
-		"cmpl %0, %2\n\t"
+		"cmpl %0, %1\n\t"
 		"je 2f\n\t"
 		"rep; nop\n\t"
-		"movzwl %1, %2\n\t"
+		"movzwl %2, %1\n\t"
 		/* no lfence needed: loads are in-order */
 		"jmp 1b\n"
 		"2:"
-		: "+Q" (inc), "+m" (l->slock), "=&r" (tmp)
-		:
+		: "+r" (inc), "=&r" (tmp)
+		: "m" (l->slock)
 		: "memory", "cc");
+}
+
+static inline void lb_ticket16_lock(struct lb_ticket16 *l)
+{
+	lb_ticket16_wait(l, lb_ticket16_take(l));
 }
 
 /*
@@ -405,6 +471,64 @@ static inline void lb_lock(enum lb_lock_kind kind, union lb_anylock *l)
 	case LB_TICKET8:	lb_ticket8_lock(&l->ticket8); break;
 	case LB_TICKET16:	lb_ticket16_lock(&l->ticket16); break;
 	default:		break;
+	}
+}
+
+/*
+ * lb_take - the lock's first attempt, as lb_lock() makes it: legacy's
+ * first "lock; decl", a ticket lock's xadd.  Returns non-zero if that got
+ * the lock.  *tok is what lb_wait() needs to finish the job; for a ticket
+ * lock it is the word the xadd returned, whose ticket (lb_ticket()) is the
+ * caller's exact place in line.
+ */
+static inline int lb_take(enum lb_lock_kind kind, union lb_anylock *l,
+			  lb_u32 *tok)
+{
+	switch (kind) {
+	case LB_LEGACY:
+		*tok = 0;
+		return lb_legacy_take(&l->legacy);
+	case LB_TICKET8:
+		*tok = lb_ticket8_take(&l->ticket8);
+		return lb_ticket8_got((lb_u16)*tok);
+	case LB_TICKET16:
+		*tok = lb_ticket16_take(&l->ticket16);
+		return lb_ticket16_got(*tok);
+	default:
+		*tok = 0;
+		return 1;
+	}
+}
+
+/* lb_wait - after an lb_take() that did not get the lock: wait for it. */
+static inline void lb_wait(enum lb_lock_kind kind, union lb_anylock *l,
+			   lb_u32 tok)
+{
+	switch (kind) {
+	case LB_LEGACY:		lb_legacy_wait(&l->legacy); break;
+	case LB_TICKET8:	lb_ticket8_wait(&l->ticket8, (lb_u16)tok); break;
+	case LB_TICKET16:	lb_ticket16_wait(&l->ticket16, tok); break;
+	default:		break;
+	}
+}
+
+/* The ticket in a token from lb_take() (ticket locks), 0 otherwise. */
+static inline lb_u32 lb_ticket(enum lb_lock_kind kind, lb_u32 tok)
+{
+	switch (kind) {
+	case LB_TICKET8:	return (tok >> 8) & 0xff;
+	case LB_TICKET16:	return tok >> 16;
+	default:		return 0;
+	}
+}
+
+/* Bits in a ticket (ticket locks), 0 otherwise. */
+static inline lb_u32 lb_ticket_bits(enum lb_lock_kind kind)
+{
+	switch (kind) {
+	case LB_TICKET8:	return 8;
+	case LB_TICKET16:	return 16;
+	default:		return 0;
 	}
 }
 

@@ -279,18 +279,21 @@ workload_table() {
 }
 
 fairness_table() {	# FILE...
-	echo "| where | lock | Macq/s | finish spread | Jain | acq min | acq max | longest run | wait p50 | wait p99 |"
-	echo "|---|---|---|---|---|---|---|---|---|---|"
+	echo "| where | lock | Macq/s | finish spread | Jain | acq min | acq max | longest run | bypasses (share) | bypass run | ticket breaks | wait p50 | wait p99 |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 	for f in "$@"; do
 		where=$(basename "$f" .txt)
 		grep '^lock=.* iters=' "$f" 2>/dev/null | awk -v w="$where" '{
+			split("", v)
 			for (i = 1; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
-			printf "| %s | %s | %.3f | %s | %s | %s | %s | %s | %s | %s |\n", w, v["lock"],
+			byp = v["order"] == "ok" ? v["bypasses"] " (" v["bypass_share"] ")" : "-"
+			printf "| %s | %s | %.3f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", w, v["lock"],
 				v["throughput"] / 1e6, v["spread"], v["jain"], v["acq_min"], v["acq_max"],
-				v["longest_run"], v["wait_p50"], v["wait_p99"]
+				v["longest_run"], byp, v["order"] == "ok" ? v["bypass_run"] : "-",
+				v["ticket_breaks"] != "" ? v["ticket_breaks"] : "-", v["wait_p50"], v["wait_p99"]
 		}'
 		grep '^LAB: bench fairness .* \(timed out\|failed\)' "$f" 2>/dev/null |
-			sed "s/^LAB: bench fairness \([^ ]*\) \(.*\)/| $where | \1 | \2 ||||||||/"
+			sed "s/^LAB: bench fairness \([^ ]*\) \(.*\)/| $where | \1 | \2 |||||||||||/"
 	done
 }
 
@@ -408,6 +411,12 @@ all_runs() {
 	files=$raw/host-fairness.txt
 	for smp in $SMPS; do for s in $SETUPS; do files="$files $raw/$s-smp$smp.txt"; done; done
 	fairness_table $files
+	echo
+	echo "Bypasses are exact grant-order figures (bench/fairness.c, \"Grant order\"): a grant that"
+	echo "passed over a thread the lock had already refused before the grantee first tried; a"
+	echo "FIFO lock shows 0, and a ticket lock's grants also take its tickets in order (ticket"
+	echo "breaks 0). \"longest run\" is the older measure: grants in a row to one thread while"
+	echo "another had not finished, whether or not it was waiting yet."
 	echo
 	echo "## Every lockbench run"
 	echo

@@ -173,6 +173,44 @@ static void test_dispatch(void)
 	lb_cpu_relax();
 }
 
+/*
+ * take/wait: the first attempt wins a free lock and reports the ticket it
+ * took; refused, it leaves its ticket in line (the word's tail moved on),
+ * and wait() returns once the holder has unlocked.  Single-threaded, so
+ * the refused taker's wait() runs after the holder's unlock.
+ */
+static void test_take_wait(void)
+{
+	union lb_anylock l;
+	lb_u32 t1, t2;
+	int k, i;
+
+	for (k = 0; k < LB_NR_KINDS; k++) {
+		lb_lock_init(k, &l);
+		for (i = 0; i < 300; i++) {	/* past the 8-bit wrap */
+			CHECK(lb_take(k, &l, &t1));
+			CHECK(lb_is_locked(k, &l));
+			CHECK(!lb_take(k, &l, &t2));
+			if (k != LB_LEGACY) {
+				lb_u32 mask = (1U << lb_ticket_bits(k)) - 1;
+
+				CHECK(lb_ticket(k, t1) == ((lb_u32)(2 * i) & mask));
+				CHECK(lb_ticket(k, t2) == ((lb_ticket(k, t1) + 1) & mask));
+			}
+			lb_unlock(k, &l);
+			if (k == LB_LEGACY)	/* a refused decl leaves it at -1 */
+				CHECK(!lb_is_locked(k, &l));
+			lb_wait(k, &l, t2);	/* ours now */
+			CHECK(lb_is_locked(k, &l));
+			lb_unlock(k, &l);
+			CHECK(!lb_is_locked(k, &l));
+		}
+	}
+	CHECK(lb_ticket_bits(LB_TICKET8) == 8);
+	CHECK(lb_ticket_bits(LB_TICKET16) == 16);
+	CHECK(lb_ticket_bits(LB_LEGACY) == 0);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -182,6 +220,7 @@ int main(void)
 	run("ticket8", test_ticket8);
 	run("ticket16", test_ticket16);
 	run("dispatch", test_dispatch);
+	run("take_wait", test_take_wait);
 	printf("test_locks: %s\n", any_failed ? "FAILED" : "all tests passed");
 	return any_failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
