@@ -332,7 +332,10 @@ all_runs() {
 	echo "the host's TSC, so they measure emulated code, not what the instructions cost on"
 	echo "hardware. Ratios between locks in one boot are the meaningful part."
 	echo
-	echo "How to read it: **Jain** of the acquisitions each CPU had when the first CPU finished"
+	echo "How to read it: **Macq/s** over the contended phase, the grants all CPUs had made when"
+	echo "the first one finished over its finish time (the tail, in which fewer CPUs contend, is"
+	echo "left out: it flatters a lock that lets one CPU finish early; \`throughput_all\` in raw/"
+	echo "has it); **Jain** of the acquisitions each CPU had when the first CPU finished"
 	echo "(1 = equal); **max/min acq** of the same counts; **finish spread** = latest / earliest"
 	echo "finish; **longest run** = most consecutive grants to one CPU while another CPU was"
 	echo "waiting (a CPU counts as waiting from just before it calls lock until it holds the"
