@@ -179,31 +179,14 @@ struct shared;
 
 /*
  * Grant order.  Each acquisition is logged by its thread in its own array
- * (no shared line is written for it): its place in the grant order (the
- * shared counter, read inside the critical section), and its arrival:
- *
- *  - snap: the arrival counter read just before the lock's first attempt;
- *  - stamp: if that attempt failed, the arrival counter incremented right
- *    after it (stamps are 1, 2, 3, ...; 0 = got the lock at once);
- *  - ticket: for a ticket lock, the ticket its xadd took.
- *
- * Grant X bypasses waiter W when X is granted before W although W was
- * stamped before X's snapshot (stamp(W) <= snap(X)): W had been refused
- * by the lock before X even tried.  This never counts a bypass that did
- * not happen; it misses one when W is overtaken in the short window
- * between its refused attempt and its stamp.  For a ticket lock the
- * refused attempt is the xadd, so W already holds its place in line when
- * it stamps: a FIFO lock shows exactly 0.  Independently, a ticket lock's
- * grants must take the tickets in order (ticket_breaks).
+ * (no shared line is written for it), as a struct lb_grant (metrics.h):
+ * its place in the grant order (the shared counter, read inside the
+ * critical section); the arrival counter read just before the lock's
+ * first attempt (snap); if that attempt was refused, the arrival counter
+ * incremented right after it (stamp); for a ticket lock, the ticket its
+ * xadd took.  lb_grant_order() turns the logs into bypasses and ticket
+ * breaks after the run.
  */
-struct grant {
-	lb_u64 seq;		/* place in the grant order, 0-based */
-	lb_u64 snap;		/* arrival counter before the first attempt */
-	lb_u64 stamp;		/* arrival stamp if refused, 0 otherwise */
-	lb_u32 ticket;		/* ticket locks: the ticket taken */
-	lb_u32 pad;		/* the thread's index */
-};
-
 struct thr {
 	lb_u32 id;
 	int cpu;		/* -1: not pinned */
@@ -214,7 +197,7 @@ struct thr {
 	lb_u64 longest_run;	/* longest run of own consecutive grants */
 	lb_u64 t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	struct lb_hist hist;	/* wait times with -p */
-	struct grant *log;	/* one entry per own acquisition */
+	struct lb_grant *log;	/* one entry per own acquisition */
 } __attribute__((aligned(HOT_ALIGN)));
 
 struct shared {
@@ -333,7 +316,7 @@ do_unlock(enum fkind k, union lockstore *l)
  */
 static inline __attribute__((always_inline)) void
 critical_section(struct shared *sh, struct thr *t, lb_u64 i, lb_u64 iters,
-		 lb_u32 cs_lines, const struct grant *g)
+		 lb_u32 cs_lines, const struct lb_grant *g)
 {
 	struct bookkeeping *bk = &sh->lines[0].bk;
 	lb_u64 len;
@@ -373,7 +356,7 @@ worker_loop(struct thr *t, enum fkind k)
 	lb_u64 i, n, t0 = 0;
 
 	for (i = 0; i < iters; i++) {
-		struct grant g = { .pad = t->id };
+		struct lb_grant g = { .who = t->id };
 		lb_u64 wait;
 		lb_u32 tok;
 
@@ -504,108 +487,40 @@ static int init_lock(enum fkind k, union lockstore *l)
 	}
 }
 
-/*
- * Grant order (see struct grant): from the threads' logs, in grant order,
- *  - bypasses: grants that passed over at least one waiter stamped before
- *    their snapshot; bypass_share: that over all grants (ppm);
- *  - bypass_max: the most grants that passed over one waiter in one wait;
- *  - bypass_run: the longest run of bypassing grants to one thread;
- *  - ticket_breaks (ticket locks): grants whose ticket is not the one
- *    after the previous grant's (modulo the ticket width).
- * A grant bypasses someone iff the smallest stamp among the waiters granted
- * after it is <= its snapshot (one pass from the end).  A waiter's count is
- * the number of earlier grants whose snapshot is >= its stamp (a Fenwick
- * tree over snapshots, one pass from the start).
- */
-static void bit_add(lb_u32 *bit, lb_u64 size, lb_u64 i)
-{
-	for (i++; i <= size; i += i & (~i + 1))
-		bit[i - 1]++;
-}
-
-static lb_u64 bit_sum(const lb_u32 *bit, lb_u64 i)	/* entries 0..i-1 */
-{
-	lb_u64 sum = 0;
-
-	for (; i; i -= i & (~i + 1))
-		sum += bit[i - 1];
-	return sum;
-}
-
+/* The grant order of the last run, from the threads' logs (metrics.c). */
 static void grant_order(enum fkind k, const struct options *o,
 			const struct shared *sh, struct result *r)
 {
-	lb_u64 n = (lb_u64)o->threads * o->iters, i, maxsnap = 0, minafter;
-	lb_u64 run = 0, inserted = 0, expect = 0, mask;
-	const struct grant **by;
-	lb_u32 bits, t, last = 0;
-	unsigned char *passed;
-	lb_u32 *bit;
+	lb_u64 n = (lb_u64)o->threads * o->iters;
+	const struct lb_grant **logs = calloc(o->threads, sizeof(*logs));
+	lb_u64 *lens = calloc(o->threads, sizeof(*lens));
+	const struct lb_grant **by = calloc(n, sizeof(*by));
+	unsigned char *passed = calloc(n, 1);
+	lb_u32 *bit = calloc(n + 1, sizeof(*bit));
+	struct lb_order ord;
+	lb_u32 bits = k <= K_TICKET16 ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
+	lb_u32 t;
 
-	r->ticket = k <= K_TICKET16 && lb_ticket_bits((enum lb_lock_kind)k);
-	by = calloc(n, sizeof(*by));
-	passed = calloc(n, 1);
-	if (!by || !passed)
+	if (!logs || !lens || !by || !passed || !bit)
 		die("calloc (grant order)");
-	r->order = -1;
-	for (t = 0; t < o->threads; t++)
-		for (i = 0; i < o->iters; i++) {
-			const struct grant *g = &sh->thr[t].log[i];
-
-			if (g->seq >= n || by[g->seq])
-				goto out;	/* not one grant per place */
-			by[g->seq] = g;
-			if (g->snap > maxsnap)
-				maxsnap = g->snap;
-		}
-	bit = calloc(maxsnap + 1, sizeof(*bit));
-	if (!bit)
-		die("calloc (grant order)");
-
-	minafter = ~0ULL;
-	for (i = n; i-- > 0;) {
-		passed[i] = minafter <= by[i]->snap;
-		if (by[i]->stamp && by[i]->stamp < minafter)
-			minafter = by[i]->stamp;
+	for (t = 0; t < o->threads; t++) {
+		logs[t] = sh->thr[t].log;
+		lens[t] = o->iters;
 	}
-	bits = r->ticket ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
-	mask = bits ? (1ULL << bits) - 1 : 0;
-	for (i = 0; i < n; i++) {
-		const struct grant *g = by[i];
-
-		if (g->stamp) {
-			/* earlier grants whose snapshot is >= this stamp */
-			lb_u64 c = inserted -
-				   bit_sum(bit, g->stamp < maxsnap + 1 ?
-						g->stamp : maxsnap + 1);
-
-			r->waits++;
-			if (c > r->bypass_max)
-				r->bypass_max = c;
-		}
-		bit_add(bit, maxsnap + 1, g->snap);
-		inserted++;
-		if (passed[i]) {
-			r->bypasses++;
-			run = run && g->pad == last ? run + 1 : 1;
-			if (run > r->bypass_run)
-				r->bypass_run = run;
-		} else {
-			run = 0;
-		}
-		last = g->pad;
-		if (bits) {
-			if (g->ticket != expect)
-				r->ticket_breaks++;
-			expect = (g->ticket + 1) & mask;
-		}
-	}
-	r->bypass_share = (lb_u64)lb_udiv128((lb_u128)r->bypasses * LB_SCALE, n);
-	r->order = 1;
-	free(bit);
-out:
+	r->ticket = bits != 0;
+	r->order = lb_grant_order(logs, lens, o->threads, bits, by, passed,
+				  bit, &ord) ? -1 : 1;
+	r->waits = ord.waits;
+	r->bypasses = ord.bypasses;
+	r->bypass_share = ord.bypass_share;
+	r->bypass_max = ord.bypass_max;
+	r->bypass_run = ord.bypass_run;
+	r->ticket_breaks = ord.ticket_breaks;
+	free(logs);
+	free(lens);
 	free(by);
 	free(passed);
+	free(bit);
 }
 
 static void destroy_lock(enum fkind k, union lockstore *l)

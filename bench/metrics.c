@@ -171,3 +171,91 @@ lb_u64 lb_hist_percentile(const struct lb_hist *h, lb_u32 ppm)
 	/* count larger than the bucket total: inconsistent, be conservative */
 	return lb_hist_bucket_upper(last);
 }
+
+/* Fenwick tree over 0..size-1: add one at @i; count of entries < @i. */
+static void lb_bit_add(lb_u32 *bit, lb_u64 size, lb_u64 i)
+{
+	for (i++; i <= size; i += i & (~i + 1))
+		bit[i - 1]++;
+}
+
+static lb_u64 lb_bit_below(const lb_u32 *bit, lb_u64 i)
+{
+	lb_u64 sum = 0;
+
+	for (; i; i -= i & (~i + 1))
+		sum += bit[i - 1];
+	return sum;
+}
+
+/*
+ * Two passes over the grants in order.  From the end: a grant passed over
+ * someone iff the smallest stamp among the waiters granted after it is <=
+ * its snapshot.  From the start: a waiter was passed over by the earlier
+ * grants whose snapshot is >= its stamp (all of them came after its stamp,
+ * since a snapshot taken before it is smaller).
+ */
+int lb_grant_order(const struct lb_grant *const *logs, const lb_u64 *lens,
+		   lb_u32 nlogs, lb_u32 ticket_bits,
+		   const struct lb_grant **by, unsigned char *passed,
+		   lb_u32 *bit, struct lb_order *out)
+{
+	lb_u64 n = 0, i, j, minafter, run = 0, expect = 0, mask;
+	lb_u32 l, last = 0;
+
+	for (l = 0; l < nlogs; l++)
+		n += lens[l];
+	*out = (struct lb_order){ .grants = n };
+	for (i = 0; i < n; i++)
+		by[i] = 0;
+	for (l = 0; l < nlogs; l++)
+		for (j = 0; j < lens[l]; j++) {
+			const struct lb_grant *g = &logs[l][j];
+
+			if (g->stamp)
+				out->waits++;
+			if (g->seq >= n || by[g->seq])
+				return -1;
+			by[g->seq] = g;
+		}
+	for (i = 0; i <= n; i++)
+		bit[i] = 0;
+
+	minafter = LB_U64_MAX;
+	for (i = n; i-- > 0;) {
+		passed[i] = minafter <= by[i]->snap;
+		if (by[i]->stamp && by[i]->stamp < minafter)
+			minafter = by[i]->stamp;
+	}
+	mask = ticket_bits ? (1ULL << ticket_bits) - 1 : 0;
+	for (i = 0; i < n; i++) {
+		const struct lb_grant *g = by[i];
+		lb_u64 snap = g->snap < n ? g->snap : n;
+
+		if (g->stamp) {
+			lb_u64 below = lb_bit_below(bit, g->stamp < n + 1 ?
+						       g->stamp : n + 1);
+
+			if (i - below > out->bypass_max)
+				out->bypass_max = i - below;
+		}
+		lb_bit_add(bit, n + 1, snap);
+		if (passed[i]) {
+			out->bypasses++;
+			run = run && g->who == last ? run + 1 : 1;
+			if (run > out->bypass_run)
+				out->bypass_run = run;
+		} else {
+			run = 0;
+		}
+		last = g->who;
+		if (ticket_bits) {
+			if (g->ticket != expect)
+				out->ticket_breaks++;
+			expect = (g->ticket + 1) & mask;
+		}
+	}
+	out->bypass_share = n ? (lb_u64)lb_udiv128((lb_u128)out->bypasses *
+						  LB_SCALE, n) : 0;
+	return 0;
+}

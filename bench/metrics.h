@@ -183,4 +183,57 @@ static inline lb_u64 lb_run_grant(struct lb_run *r, lb_u32 owner,
 	return r->cur;
 }
 
+/*
+ * Grant order: exact bypasses.
+ *
+ * One struct lb_grant per acquisition, filled by its taker: @seq, its
+ * place in the grant order (0-based; read inside the critical section);
+ * @snap, an arrival counter read just before the lock's first attempt;
+ * @stamp, 0 if that attempt got the lock, else the arrival counter's new
+ * value after incrementing it right after the refused attempt (1, 2, ...);
+ * @ticket, for a ticket lock the ticket its xadd took; @who, the taker.
+ *
+ * Grant X bypasses waiter W when X is granted before W and W's stamp is
+ * <= X's snapshot: the lock had refused W before X even tried.  That never
+ * counts a bypass that did not happen (W's refusal precedes its stamp,
+ * which precedes X's snapshot, which precedes X's attempt); it misses one
+ * only when W is overtaken between its refused attempt and its stamp.  For
+ * a ticket lock the refused attempt is the xadd: a stamped waiter already
+ * holds its place in line, so a FIFO lock has exactly 0 bypasses.
+ *
+ * lb_grant_order() reads @n grants, given as @nlogs arrays (@logs[i] of
+ * @lens[i] entries, e.g. one per thread), and fills struct lb_order:
+ *  - waits: grants whose first attempt was refused (stamp != 0);
+ *  - bypasses: grants that passed over at least one waiter, and their
+ *    share of all grants (ppm, LB_SCALE);
+ *  - bypass_max: the most grants that passed over one waiter in one wait;
+ *  - bypass_run: the longest run of bypassing grants to one taker;
+ *  - ticket_breaks (ticket_bits != 0): grants whose ticket is not the one
+ *    after the previous grant's, modulo 2^ticket_bits; the first grant's
+ *    ticket must be 0 (a lock initialised to 0).
+ * Scratch space is the caller's (no allocation here): @by, n pointers;
+ * @passed, n bytes; @bit, n + 1 counters (snapshots are <= the number of
+ * stamps, which is <= n).  Returns 0, or -1 if the grants do not hold
+ * each place 0..n-1 exactly once (then only waits is filled).
+ * Cost: O(n log n) (a Fenwick tree over the snapshots).
+ */
+struct lb_grant {
+	lb_u64 seq;
+	lb_u64 snap;
+	lb_u64 stamp;
+	lb_u32 ticket;
+	lb_u32 who;
+};
+
+struct lb_order {
+	lb_u64 grants, waits;
+	lb_u64 bypasses, bypass_share, bypass_max, bypass_run;
+	lb_u64 ticket_breaks;
+};
+
+int lb_grant_order(const struct lb_grant *const *logs, const lb_u64 *lens,
+		   lb_u32 nlogs, lb_u32 ticket_bits,
+		   const struct lb_grant **by, unsigned char *passed,
+		   lb_u32 *bit, struct lb_order *out);
+
 #endif /* LB_METRICS_H */

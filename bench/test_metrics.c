@@ -323,6 +323,95 @@ static void test_run(void)
 	CHECK_EQ(r.longest, 0);
 }
 
+/* lb_grant_order() on @n grants given in one log; returns its status. */
+static int order_of(const struct lb_grant *g, lb_u64 n, lb_u32 bits,
+		    struct lb_order *o)
+{
+	const struct lb_grant *by[16];
+	unsigned char passed[16];
+	lb_u32 bit[17];
+
+	return lb_grant_order(&g, &n, 1, bits, by, passed, bit, o);
+}
+
+static void test_grant_order(void)
+{
+	/* { seq, snap, stamp, ticket, who } */
+	/* FIFO: B refused (stamp 1) while A holds, then granted next */
+	static const struct lb_grant fifo[] = {
+		{ 0, 0, 0, 0, 0 }, { 1, 0, 1, 1, 1 }, { 2, 1, 2, 2, 0 },
+		{ 3, 2, 3, 3, 1 },
+	};
+	/*
+	 * A re-takes twice after B was refused (stamp 1 <= A's snapshots 1):
+	 * two bypasses in a row, B passed over twice.  Listed out of order:
+	 * seq, not the position, is the grant order.
+	 */
+	static const struct lb_grant barge[] = {
+		{ 3, 0, 1, 0, 1 }, { 0, 0, 0, 0, 0 }, { 1, 1, 0, 0, 0 },
+		{ 2, 1, 0, 0, 0 },
+	};
+	/* B stamped after A's snapshot: A going first is no bypass */
+	static const struct lb_grant late[] = {
+		{ 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0 }, { 2, 0, 1, 0, 1 },
+	};
+	/* tickets 0, 1, 3: one break; 8-bit wrap 255 -> 0 is none */
+	static const struct lb_grant tickets[] = {
+		{ 0, 0, 0, 0, 0 }, { 1, 0, 0, 1, 0 }, { 2, 0, 0, 3, 0 },
+	};
+	struct lb_grant wrap[300];
+	struct lb_grant dup[2] = { { 0, 0, 0, 0, 0 }, { 0, 0, 0, 1, 1 } };
+	const struct lb_grant *logs[2] = { &fifo[0], &fifo[2] };
+	const struct lb_grant *by[4];
+	lb_u64 lens[2] = { 2, 2 };
+	unsigned char passed[4];
+	struct lb_order o;
+	lb_u32 bit[5];
+	unsigned int i;
+
+	CHECK_EQ(order_of(fifo, 4, 8, &o), 0);
+	CHECK_EQ(o.grants, 4);
+	CHECK_EQ(o.waits, 3);
+	CHECK_EQ(o.bypasses, 0);
+	CHECK_EQ(o.bypass_max, 0);
+	CHECK_EQ(o.ticket_breaks, 0);
+	/* the same grants split over two logs */
+	CHECK_EQ(lb_grant_order(logs, lens, 2, 8, by, passed, bit, &o), 0);
+	CHECK_EQ(o.grants, 4);
+	CHECK_EQ(o.bypasses, 0);
+
+	CHECK_EQ(order_of(barge, 4, 0, &o), 0);
+	CHECK_EQ(o.waits, 1);
+	CHECK_EQ(o.bypasses, 2);
+	CHECK_EQ(o.bypass_share, 500000);
+	CHECK_EQ(o.bypass_max, 2);
+	CHECK_EQ(o.bypass_run, 2);
+	CHECK_EQ(o.ticket_breaks, 0);	/* not a ticket lock: not counted */
+
+	CHECK_EQ(order_of(late, 3, 0, &o), 0);
+	CHECK_EQ(o.bypasses, 0);
+	CHECK_EQ(o.bypass_max, 0);
+
+	CHECK_EQ(order_of(tickets, 3, 8, &o), 0);
+	CHECK_EQ(o.ticket_breaks, 1);
+	for (i = 0; i < 300; i++)
+		wrap[i] = (struct lb_grant){ i, 0, 0, i & 0xff, 0 };
+	{
+		const struct lb_grant *wby[300], *w = wrap;
+		unsigned char wp[300];
+		lb_u32 wbit[301];
+		lb_u64 wn = 300;
+
+		CHECK_EQ(lb_grant_order(&w, &wn, 1, 8, wby, wp, wbit, &o), 0);
+		CHECK_EQ(o.ticket_breaks, 0);
+		CHECK_EQ(lb_grant_order(&w, &wn, 1, 16, wby, wp, wbit, &o), 0);
+		CHECK_EQ(o.ticket_breaks, 1);	/* 255 -> 0 is a break at 16 bits */
+	}
+
+	/* two grants in one place: the log is refused */
+	CHECK_EQ(order_of(dup, 2, 8, &o), -1);
+}
+
 int main(void)
 {
 	run("udiv128", test_udiv128);
@@ -336,6 +425,7 @@ int main(void)
 	run("hist_percentiles", test_hist_percentiles);
 	run("hist_merge_big", test_hist_merge_big);
 	run("run", test_run);
+	run("grant_order", test_grant_order);
 	if (any_failed) {
 		printf("test_metrics: FAILED\n");
 		return EXIT_FAILURE;
