@@ -6,9 +6,11 @@
 # reason". Exits non-zero if any check failed.
 #   module builds; bad parameters rejected (-EINVAL, message naming the
 #   parameter); boot has no splat; lockbench output sane (4 locks, counts,
-#   Jain in [0,1], mutual exclusion held); FIFO: longest run of grants to
-#   one CPU while the other waits <= 2 for ticket8, ticket16 and, on a
-#   ticket kernel, spinlock_t; the workload runs.
+#   Jain in [0,1], mutual exclusion held); FIFO: 0 bypasses and 0 ticket
+#   breaks (exact grant order) for ticket8 and ticket16, fifo_breaks 0 and
+#   the longest run of grants to one CPU while the other waits <= 2 for
+#   ticket8, ticket16 and, on a ticket kernel, spinlock_t; the workload
+#   runs.
 # The FIFO check loads lockbench with irqsoff=1: with interrupts on, a
 # timer interrupt that lands after a CPU has counted itself as waiting but
 # before its lock instruction lets the other CPU take the lock again for
@@ -156,10 +158,25 @@ for l in $fifo; do
 	done
 	[ -n "$bs" ] || fifofail="$fifofail $l: no fifo_breaks;"
 done
+# Exact grant order for the bench ticket locks, every round: 0 bypasses
+# and 0 ticket breaks (metrics.h, "Grant order"). spin_lock() cannot be
+# split into its first attempt and the rest: no grant order for it.
+waits=''
+for l in ticket8 ticket16; do
+	lines=$(echo "$res" | grep -a "^lock=$l ")
+	bad=$(echo "$lines" | awk '{
+		for (i = 1; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		if (v["order"] != "ok" || v["bypasses"] != "0" || v["ticket_breaks"] != "0")
+			printf " order=%s bypasses=%s ticket_breaks=%s;", v["order"], v["bypasses"], v["ticket_breaks"]
+	}')
+	[ -z "$bad" ] || fifofail="$fifofail $l:$bad"
+	waits="$waits $l=$(echo "$lines" | tr ' ' '\n' | sed -n 's/^waits=//p' | tr '\n' / | sed 's,/$,,')"
+done
+legb=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^bypasses=//p' | tr '\n' / | sed 's,/$,,')
 # For contrast: the legacy lock's best round (not checked).
 leg=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | sort -n | head -n 1)
 if [ -z "$fifofail" ]; then
-	ok "lockbench FIFO $v smp=$SMP" "fifo_breaks 0; longest run while the other waits, per round:$runs$note; legacy's best round: ${leg:-none}"
+	ok "lockbench FIFO $v smp=$SMP" "bypasses 0 and ticket breaks 0 in every round, waits per round:$waits (legacy's bypasses: ${legb:-none}); fifo_breaks 0; longest run while the other waits, per round:$runs$note; legacy's best round: ${leg:-none}"
 else
 	notok "lockbench FIFO $v smp=$SMP" "$fifofail (runs:$runs)"
 fi

@@ -250,7 +250,7 @@ int lb_grant_order(const struct lb_grant *const *logs, const lb_u64 *lens,
 		}
 		last = g->who;
 		if (ticket_bits) {
-			if (g->ticket != expect)
+			if (i && g->ticket != expect)
 				out->ticket_breaks++;
 			expect = (g->ticket + 1) & mask;
 		}

@@ -208,9 +208,9 @@ static inline lb_u64 lb_run_grant(struct lb_run *r, lb_u32 owner,
  *    share of all grants (ppm, LB_SCALE);
  *  - bypass_max: the most grants that passed over one waiter in one wait;
  *  - bypass_run: the longest run of bypassing grants to one taker;
- *  - ticket_breaks (ticket_bits != 0): grants whose ticket is not the one
- *    after the previous grant's, modulo 2^ticket_bits; the first grant's
- *    ticket must be 0 (a lock initialised to 0).
+ *  - ticket_breaks (ticket_bits != 0): grants after the first whose
+ *    ticket is not the one after the previous grant's, modulo
+ *    2^ticket_bits (the first ticket is whatever the lock was at).
  * Scratch space is the caller's (no allocation here): @by, n pointers;
  * @passed, n bytes; @bit, n + 1 counters (snapshots are <= the number of
  * stamps, which is <= n).  Returns 0, or -1 if the grants do not hold

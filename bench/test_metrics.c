@@ -355,9 +355,12 @@ static void test_grant_order(void)
 	static const struct lb_grant late[] = {
 		{ 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0 }, { 2, 0, 1, 0, 1 },
 	};
-	/* tickets 0, 1, 3: one break; 8-bit wrap 255 -> 0 is none */
+	/*
+	 * tickets 5, 6, 8: one break (the first ticket is whatever the lock
+	 * was at); 8-bit wrap 255 -> 0 is none
+	 */
 	static const struct lb_grant tickets[] = {
-		{ 0, 0, 0, 0, 0 }, { 1, 0, 0, 1, 0 }, { 2, 0, 0, 3, 0 },
+		{ 0, 0, 0, 5, 0 }, { 1, 0, 0, 6, 0 }, { 2, 0, 0, 8, 0 },
 	};
 	struct lb_grant wrap[300];
 	struct lb_grant dup[2] = { { 0, 0, 0, 0, 0 }, { 0, 0, 0, 1, 1 } };

@@ -78,6 +78,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/tsc.h>
@@ -172,6 +173,18 @@ static struct {
 } lbk_waiters ____cacheline_aligned_in_smp;
 
 /*
+ * Arrival counter of the grant order (metrics.h, "Grant order"): read
+ * just before a lock's first attempt (the snapshot), incremented right
+ * after a refused one (the stamp).  Hot, in its own line.
+ */
+static struct {
+	atomic64_t n;
+} lbk_arrivals ____cacheline_aligned_in_smp;
+
+/* At most this many grants are logged per lock (32 bytes each). */
+#define LBK_MAX_LOGGED		(8UL << 20)
+
+/*
  * The bench locks are taken as spin_lock() takes a lock: out of line,
  * preemption off, then the lock (cf. _raw_spin_lock()).  Under contention
  * the caller first counts itself in lbk_waiters, as the very last step
@@ -208,14 +221,36 @@ static __always_inline void lbk_ticket16_lock(struct lb_ticket16 *l, const bool 
 	lb_ticket16_lock(l);
 }
 
+/*
+ * Under contention a bench lock is taken in its two steps (locks.h:
+ * take(), its first atomic attempt, then wait() if refused), with the
+ * arrival snapshot before the first and the stamp right after a refusal;
+ * @g gets them and, for a ticket lock, the ticket taken.
+ */
+static __always_inline void lbk_bench_lock_wait(const enum lb_lock_kind k,
+						struct lb_grant *g)
+{
+	union lb_anylock *l = &lbk_locks[k].l;
+	u32 tok;
+
+	preempt_disable();
+	lbk_announce(true);
+	g->snap = atomic64_read(&lbk_arrivals.n);
+	if (!lb_take(k, l, &tok)) {
+		g->stamp = atomic64_inc_return(&lbk_arrivals.n);
+		lb_wait(k, l, tok);
+	}
+	g->ticket = lb_ticket(k, tok);
+}
+
 static noinline void lbk_legacy_lock_one(void)
 {
 	lbk_legacy_lock(&lbk_locks[LB_LEGACY].l.legacy, false);
 }
 
-static noinline void lbk_legacy_lock_wait(void)
+static noinline void lbk_legacy_lock_wait(struct lb_grant *g)
 {
-	lbk_legacy_lock(&lbk_locks[LB_LEGACY].l.legacy, true);
+	lbk_bench_lock_wait(LB_LEGACY, g);
 }
 
 static noinline void lbk_ticket8_lock_one(void)
@@ -223,9 +258,9 @@ static noinline void lbk_ticket8_lock_one(void)
 	lbk_ticket8_lock(&lbk_locks[LB_TICKET8].l.ticket8, false);
 }
 
-static noinline void lbk_ticket8_lock_wait(void)
+static noinline void lbk_ticket8_lock_wait(struct lb_grant *g)
 {
-	lbk_ticket8_lock(&lbk_locks[LB_TICKET8].l.ticket8, true);
+	lbk_bench_lock_wait(LB_TICKET8, g);
 }
 
 static noinline void lbk_ticket16_lock_one(void)
@@ -233,46 +268,54 @@ static noinline void lbk_ticket16_lock_one(void)
 	lbk_ticket16_lock(&lbk_locks[LB_TICKET16].l.ticket16, false);
 }
 
-static noinline void lbk_ticket16_lock_wait(void)
+static noinline void lbk_ticket16_lock_wait(struct lb_grant *g)
 {
-	lbk_ticket16_lock(&lbk_locks[LB_TICKET16].l.ticket16, true);
+	lbk_bench_lock_wait(LB_TICKET16, g);
 }
 
-static noinline void lbk_spin_lock_wait(void)
+/*
+ * spin_lock() cannot be split into its first attempt and the rest: it
+ * gets the snapshot (the same shared read as the bench locks) but no
+ * stamp, and no grant order is computed for it.
+ */
+static noinline void lbk_spin_lock_wait(struct lb_grant *g)
 {
 	lbk_announce(true);
+	g->snap = atomic64_read(&lbk_arrivals.n);
 	spin_lock(&lbk_kernel.lock);
 }
 
 /*
  * @k and @wait are constants at every call site: this folds to one call.
  * wait = false: the uncontended measurement; spin_lock() is called
- * directly there, so all four locks cost one call to lock.
+ * directly there, so all four locks cost one call to lock.  @g: the
+ * grant's arrival (wait = true only).
  */
-static __always_inline void lbk_lock(const enum lbk_kind k, const bool wait)
+static __always_inline void lbk_lock(const enum lbk_kind k, const bool wait,
+				     struct lb_grant *g)
 {
 	switch (k) {
 	case LBK_LEGACY:
 		if (wait)
-			lbk_legacy_lock_wait();
+			lbk_legacy_lock_wait(g);
 		else
 			lbk_legacy_lock_one();
 		break;
 	case LBK_TICKET8:
 		if (wait)
-			lbk_ticket8_lock_wait();
+			lbk_ticket8_lock_wait(g);
 		else
 			lbk_ticket8_lock_one();
 		break;
 	case LBK_TICKET16:
 		if (wait)
-			lbk_ticket16_lock_wait();
+			lbk_ticket16_lock_wait(g);
 		else
 			lbk_ticket16_lock_one();
 		break;
 	default:
 		if (wait)
-			lbk_spin_lock_wait();
+			lbk_spin_lock_wait(g);
 		else
 			spin_lock(&lbk_kernel.lock);
 		break;
@@ -379,6 +422,7 @@ struct lbk_worker {
 	u64 wait_sum, cs_sum, handoff_sum;
 	struct lb_hist wait;	/* TSC cycles, lock() to held */
 	struct lb_hist handoff;	/* TSC cycles, previous unlock to held */
+	struct lb_grant *log;	/* grant order, @count entries, or NULL */
 	struct task_struct *task;
 	unsigned int cpu, idx;
 	int finished;		/* reached @count */
@@ -395,6 +439,8 @@ struct lbk_result {
 	u64 fin_min, fin_max, spread, start_skew;
 	u64 wait_avg, cs_avg, handoff_avg, handoffs;
 	u64 longest_run, fifo_breaks;
+	int order;		/* 1 analysed, 0 not logged, -1 log bad */
+	struct lb_order ord;
 	unsigned int longest_cpu;
 	u64 uncontended_mcyc;	/* milli-cycles per lock+unlock pair */
 	struct lb_hist wait, handoff;
@@ -431,17 +477,22 @@ static __always_inline void lbk_loop(struct lbk_worker *w,
 	u64 n = 0;
 
 	while (!READ_ONCE(lbk_ctl.stop)) {
+		struct lb_grant g = { .who = w->idx };
 		u64 t0, t1, t2, run;
 		unsigned int i;
 
 		if (irqsoff)
 			local_irq_disable();
 		t0 = rdtsc_ordered();
-		lbk_lock(k, true);	/* counts itself in lbk_waiters */
+		lbk_lock(k, true, &g);	/* counts itself in lbk_waiters */
 		t1 = rdtsc_ordered();
 		atomic_dec(&lbk_waiters.n);
 
 		/* Critical section: the lock under test orders all of this. */
+		if (w->log) {
+			g.seq = lbk_sh.counter;
+			w->log[n] = g;
+		}
 		run = lb_run_grant(&lbk_sh.run, w->idx,
 				   atomic_read(&lbk_waiters.n) > 0);
 		if (run > w->longest_run)
@@ -584,7 +635,7 @@ static __always_inline u64 lbk_pairs(u32 loops, const enum lbk_kind k)
 
 	t0 = rdtsc_ordered();
 	for (i = 0; i < loops; i++) {
-		lbk_lock(k, false);
+		lbk_lock(k, false, NULL);
 		lbk_unlock(k);
 	}
 	t1 = rdtsc_ordered();
@@ -656,6 +707,7 @@ static void lbk_reset(enum lbk_kind k)
 	for (i = 0; i < LBK_MAX_CS_LINES; i++)
 		lbk_cs[i].counter = 0;
 	atomic_set(&lbk_waiters.n, 0);
+	atomic64_set(&lbk_arrivals.n, 0);
 	atomic_set(&lbk_ctl.arrived, 0);
 	atomic_set(&lbk_ctl.running, lbk_n);
 	lbk_ctl.go = 0;
@@ -743,6 +795,75 @@ out:
 	return ret;
 }
 
+/*
+ * Grant-order logs for a bench lock in fixed-count mode, one array of
+ * @count grants per worker; none for spin_lock() (see
+ * lbk_spin_lock_wait()), for a fixed duration, or beyond LBK_MAX_LOGGED
+ * grants.  Without memory the run goes on unlogged.
+ */
+static void lbk_logs_free(struct lbk_result *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < lbk_n; i++) {
+		kvfree(r->w[i].log);
+		r->w[i].log = NULL;
+	}
+}
+
+static void lbk_logs_alloc(enum lbk_kind k, struct lbk_result *r)
+{
+	unsigned int i;
+
+	if (k == LBK_SPINLOCK || !count || count * lbk_n > LBK_MAX_LOGGED)
+		return;
+	for (i = 0; i < lbk_n; i++) {
+		r->w[i].log = kvmalloc_array(count, sizeof(struct lb_grant),
+					     GFP_KERNEL);
+		if (!r->w[i].log) {	/* the run goes on, order=off */
+			lbk_logs_free(r);
+			return;
+		}
+	}
+}
+
+/* The grant order of a logged run (metrics.c), into r->ord. */
+static void lbk_grant_order(enum lbk_kind k, struct lbk_result *r)
+{
+	const struct lb_grant **logs, **by = NULL;
+	unsigned char *passed = NULL;
+	u64 *lens, n = r->total_acq;
+	lb_u32 *bit = NULL;
+	unsigned int i;
+
+	r->order = 0;
+	if (!r->w[0].log)
+		return;
+	logs = kcalloc(lbk_n, sizeof(*logs), GFP_KERNEL);
+	lens = kcalloc(lbk_n, sizeof(*lens), GFP_KERNEL);
+	if (logs && lens && n) {
+		by = kvmalloc_array(n, sizeof(*by), GFP_KERNEL);
+		passed = kvmalloc(n, GFP_KERNEL);
+		bit = kvmalloc_array(n + 1, sizeof(*bit), GFP_KERNEL);
+	}
+	if (by && passed && bit) {
+		for (i = 0; i < lbk_n; i++) {
+			logs[i] = r->w[i].log;
+			lens[i] = r->w[i].acq;
+		}
+		r->order = lb_grant_order(logs, lens, lbk_n,
+					  lb_ticket_bits((enum lb_lock_kind)k),
+					  by, passed, bit, &r->ord) ? -1 : 1;
+	} else {
+		pr_info("%s: no memory to analyse the grant order\n", lbk_names[k]);
+	}
+	kvfree(by);
+	kvfree(passed);
+	kvfree(bit);
+	kfree(logs);
+	kfree(lens);
+}
+
 static int lbk_run(enum lbk_kind k)
 {
 	struct lbk_result *r = &lbk_res[k];
@@ -758,6 +879,7 @@ static int lbk_run(enum lbk_kind k)
 
 	lbk_reset(k);
 	r->uncontended_mcyc = lbk_uncontended(k);
+	lbk_logs_alloc(k, r);
 	i = 0;
 	for_each_cpu(cpu, &lbk_cpus) {
 		struct lbk_worker *w = &r->w[i];
@@ -790,10 +912,11 @@ static int lbk_run(enum lbk_kind k)
 	for (i = 0; i < lbk_n; i++)
 		if (r->w[i].task)
 			kthread_stop(r->w[i].task);
-	if (ret)
-		return ret;
-
-	ret = lbk_summarise(r);
+	if (!ret)
+		ret = lbk_summarise(r);
+	if (!ret)
+		lbk_grant_order(k, r);
+	lbk_logs_free(r);
 	if (ret)
 		return ret;
 	r->ran = true;
@@ -879,6 +1002,18 @@ static int lbk_results_show(struct seq_file *m, void *v)
 			seq_printf(m, " fifo_breaks=%llu", r->fifo_breaks);
 		else
 			seq_puts(m, " fifo_breaks=na");
+		if (r->order == 1) {
+			seq_printf(m, " order=ok waits=%llu bypasses=%llu",
+				   r->ord.waits, r->ord.bypasses);
+			lbk_ppm(m, "bypass_share", r->ord.bypass_share, 6);
+			seq_printf(m, " bypass_max=%llu bypass_run=%llu",
+				   r->ord.bypass_max, r->ord.bypass_run);
+			if (k == LBK_TICKET8 || k == LBK_TICKET16)
+				seq_printf(m, " ticket_breaks=%llu",
+					   r->ord.ticket_breaks);
+		} else {
+			seq_printf(m, " order=%s", r->order ? "BAD" : "off");
+		}
 		lbk_hist_show(m, "wait_hist", &r->wait);
 		seq_putc(m, '\n');
 
