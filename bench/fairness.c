@@ -445,8 +445,7 @@ struct result {
 	lb_u32 cpus;
 	int counter_ok;
 	int order;		/* 1 analysed, 0 not asked (-G), -1 log bad */
-	lb_u64 bypasses, bypass_share, bypass_max, bypass_run, waits;
-	lb_u64 ticket_breaks;
+	struct lb_order ord;
 	int ticket;		/* a ticket lock: ticket_breaks is meaningful */
 	struct lb_hist hist;
 };
@@ -497,7 +496,6 @@ static void grant_order(enum fkind k, const struct options *o,
 	const struct lb_grant **by = calloc(n, sizeof(*by));
 	unsigned char *passed = calloc(n, 1);
 	lb_u32 *bit = calloc(n + 1, sizeof(*bit));
-	struct lb_order ord;
 	lb_u32 bits = k <= K_TICKET16 ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
 	lb_u32 t;
 
@@ -509,13 +507,7 @@ static void grant_order(enum fkind k, const struct options *o,
 	}
 	r->ticket = bits != 0;
 	r->order = lb_grant_order(logs, lens, o->threads, bits, by, passed,
-				  bit, &ord) ? -1 : 1;
-	r->waits = ord.waits;
-	r->bypasses = ord.bypasses;
-	r->bypass_share = ord.bypass_share;
-	r->bypass_max = ord.bypass_max;
-	r->bypass_run = ord.bypass_run;
-	r->ticket_breaks = ord.ticket_breaks;
+				  bit, &r->ord) ? -1 : 1;
 	free(logs);
 	free(lens);
 	free(by);
@@ -724,11 +716,11 @@ static void print_kv(const struct options *o, const struct result *r)
 		       lb_hist_percentile(&r->hist, 990000), r->hist.max);
 	if (r->order == 1) {
 		printf(" order=ok waits=%llu bypasses=%llu bypass_share=%s"
-		       " bypass_max=%llu bypass_run=%llu", r->waits,
-		       r->bypasses, fixed(s, sizeof(s), r->bypass_share, 6),
-		       r->bypass_max, r->bypass_run);
+		       " bypass_max=%llu bypass_run=%llu", r->ord.waits,
+		       r->ord.bypasses, fixed(s, sizeof(s), r->ord.bypass_share, 6),
+		       r->ord.bypass_max, r->ord.bypass_run);
 		if (r->ticket)
-			printf(" ticket_breaks=%llu", r->ticket_breaks);
+			printf(" ticket_breaks=%llu", r->ord.ticket_breaks);
 	} else {
 		printf(" order=%s", r->order ? "BAD" : "off");
 	}
@@ -788,8 +780,8 @@ static void print_row(const struct options *o, const struct result *r)
 		       lb_hist_percentile(&r->hist, 500000),
 		       lb_hist_percentile(&r->hist, 990000), r->hist.max);
 	if (r->order == 1)
-		printf(" %9llu %7llu %7llu", r->bypasses, r->bypass_max,
-		       r->bypass_run);
+		printf(" %9llu %7llu %7llu", r->ord.bypasses, r->ord.bypass_max,
+		       r->ord.bypass_run);
 	else if (o->order)
 		printf(" %9s %7s %7s", "BAD", "-", "-");
 	printf(" %s\n", r->counter_ok ? "ok" : "BAD");
