@@ -65,8 +65,8 @@ fragconf() {
 
 # configure ARCH O LOG FRAGMENT...: tinyconfig plus the fragments, in O.
 # Kconfig silently drops what it cannot set (an unmet dependency, a choice
-# it refuses): every CONFIG_ line of the fragments must be in the result,
-# and every "# CONFIG_X is not set" line must not be set; a one-line error
+# it refuses): every option's last setting in the fragments, CONFIG_X=v or
+# "# CONFIG_X is not set", must be what the result has; a one-line error
 # names the options that did not take.
 configure() {
 	_arch=$1 _o=$2 _log=$3
@@ -75,11 +75,16 @@ configure() {
 	  "$TREE/scripts/kconfig/merge_config.sh" -m -O "$_o" "$_o/.config" "$@" &&
 	  make -C "$TREE" O="$_o" ARCH="$_arch" CC="ccache gcc" HOSTCC="ccache gcc" olddefconfig
 	} >"$_log" 2>&1 || { show_tail "$_log"; die "configuring $_o failed"; }
-	_bad=$(grep -h '^CONFIG_' "$@" | while read -r _line; do
-		grep -qx "$_line" "$_o/.config" || echo "$_line"
-	done
-	sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$@" | while read -r _sym; do
-		grep -q "^$_sym=" "$_o/.config" && echo "$_sym=n"
+	# A later fragment overrides an earlier one (merge_config.sh): each
+	# option is checked against its last setting.
+	_bad=$(cat "$@" | awk '
+		/^CONFIG_[A-Za-z0-9_]*=/ { s = $0; sub(/=.*/, "", s); last[s] = $0; if (!(s in seen)) { seen[s] = 1; order[n++] = s } }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { s = $2; last[s] = s "=n"; if (!(s in seen)) { seen[s] = 1; order[n++] = s } }
+		END { for (i = 0; i < n; i++) print last[order[i]] }' | while read -r _line; do
+		case $_line in
+		*=n) grep -q "^${_line%=n}=" "$_o/.config" && echo "$_line" ;;
+		*) grep -qx "$_line" "$_o/.config" || echo "$_line" ;;
+		esac
 	done)
 	[ -z "$_bad" ] || die "$(basename "$_o"): config options not set as asked (unmet dependency, or refused): $(echo $_bad)"
 }

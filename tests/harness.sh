@@ -76,6 +76,18 @@ if [ -f build/linux/Makefile ]; then
 	refuse "config option refused" "CONFIG_X86_TICKET_SPINLOCKS=y" \
 		env LAB="$PWD" sh -c '. lab/lib.sh; configure i386 "$BUILD/cover-refused" "$LOGS/cover-refused.log" "$BUILD/refused.config"'
 	rm -f build/refused.config
+	# A later fragment overrides an earlier one (make mutants' extra
+	# config does): only the last setting of an option is checked.
+	printf 'CONFIG_NR_CPUS=8\n' >build/first.config
+	printf 'CONFIG_NR_CPUS=16\n' >build/last.config
+	if out=$(env LAB="$PWD" sh -c '. lab/lib.sh; configure x86_64 "$BUILD/cover-override" "$LOGS/cover-override.log" "$LAB/configs/base.config" "$BUILD/first.config" "$BUILD/last.config"' 2>&1) &&
+		grep -qx 'CONFIG_NR_CPUS=16' build/cover-override/.config; then
+		echo "ok   harness config override: the last fragment's CONFIG_NR_CPUS=16 took, the first's 8 is not asked for"
+	else
+		echo "FAIL harness config override: $out"
+		failed=1
+	fi
+	rm -f build/first.config build/last.config
 else
 	echo "FAIL harness config option refused: no kernel tree (run lab/tree.sh)"
 	failed=1
