@@ -24,6 +24,9 @@ kmake() {
 stamp=$(cat $frags | sha256sum | cut -c1-16)
 if [ ! -f "$O/.config" ] || [ "$(cat "$O/.lab-config" 2>/dev/null)" != "$stamp" ]; then
 	say "configuring $v"
+	# A configuration that fails leaves a .config that is not the
+	# fragments': forget the stamp first, so the next build redoes it.
+	rm -f "$O/.lab-config"
 	configure x86_64 "$O" "$log" $frags
 	echo "$stamp" >"$O/.lab-config"
 fi
