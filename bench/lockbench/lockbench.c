@@ -200,25 +200,11 @@ static __always_inline void lbk_announce(const bool wait)
 		atomic_inc(&lbk_waiters.n);
 }
 
-static __always_inline void lbk_legacy_lock(struct lb_legacy *l, const bool wait)
+/* Uncontended: preemption off, then the lock, as _raw_spin_lock(). */
+static __always_inline void lbk_bench_lock_one(const enum lb_lock_kind k)
 {
 	preempt_disable();
-	lbk_announce(wait);
-	lb_legacy_lock(l);
-}
-
-static __always_inline void lbk_ticket8_lock(struct lb_ticket8 *l, const bool wait)
-{
-	preempt_disable();
-	lbk_announce(wait);
-	lb_ticket8_lock(l);
-}
-
-static __always_inline void lbk_ticket16_lock(struct lb_ticket16 *l, const bool wait)
-{
-	preempt_disable();
-	lbk_announce(wait);
-	lb_ticket16_lock(l);
+	lb_lock(k, &lbk_locks[k].l);
 }
 
 /*
@@ -245,7 +231,7 @@ static __always_inline void lbk_bench_lock_wait(const enum lb_lock_kind k,
 
 static noinline void lbk_legacy_lock_one(void)
 {
-	lbk_legacy_lock(&lbk_locks[LB_LEGACY].l.legacy, false);
+	lbk_bench_lock_one(LB_LEGACY);
 }
 
 static noinline void lbk_legacy_lock_wait(struct lb_grant *g)
@@ -255,7 +241,7 @@ static noinline void lbk_legacy_lock_wait(struct lb_grant *g)
 
 static noinline void lbk_ticket8_lock_one(void)
 {
-	lbk_ticket8_lock(&lbk_locks[LB_TICKET8].l.ticket8, false);
+	lbk_bench_lock_one(LB_TICKET8);
 }
 
 static noinline void lbk_ticket8_lock_wait(struct lb_grant *g)
@@ -265,7 +251,7 @@ static noinline void lbk_ticket8_lock_wait(struct lb_grant *g)
 
 static noinline void lbk_ticket16_lock_one(void)
 {
-	lbk_ticket16_lock(&lbk_locks[LB_TICKET16].l.ticket16, false);
+	lbk_bench_lock_one(LB_TICKET16);
 }
 
 static noinline void lbk_ticket16_lock_wait(struct lb_grant *g)
