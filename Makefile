@@ -24,9 +24,9 @@ test:
 	@sh tests/run
 
 # Builds what is missing, boots each kernel at 2 and 4 vCPUs, writes
-# results/report.md (BENCH_* settings: see bench/run.sh).
+# results/report.md (BENCH_* settings: see bench/scripts/run.sh).
 bench:
-	@sh bench/run.sh
+	@sh bench/scripts/run.sh
 
 # lab/soak.sh checks its arguments, then builds the ticket kernel if needed.
 soak:

@@ -8,7 +8,7 @@
 # series, gets the patch; the variant is built there, out of tree, and run
 # through make test's checks of a variant: the lock check, the boots at 1, 2
 # and 4 vCPUs with KUnit, the selftests, locktorture and its fairness run
-# (lab/guest-checks.sh), and lockbench's FIFO check (bench/guest-test.sh).
+# (lab/guest-checks.sh), and lockbench's FIFO check (bench/test/guest-test.sh).
 # A mutant is killed when at least one check fails. Prints a kill matrix
 # (mutant x check) and exits non-zero if any mutant survived.
 #
@@ -81,7 +81,7 @@ for m in $names; do
 		echo "ok   build $v" >>"$res"
 		out=$(lab/lockcheck.sh "$v") && echo "ok   lock $v: $out" >>"$res" || echo "FAIL lock $v: $out" >>"$res"
 		TORTURE_SECS=$TORTURE_SECS lab/guest-checks.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
-		bench/guest-test.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
+		bench/test/guest-test.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
 	else
 		echo "FAIL build $v: $(grep -E 'error' "$MB/$m.build.log" | head -n 1)" >>"$res"
 	fi

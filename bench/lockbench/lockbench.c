@@ -17,9 +17,10 @@
  *
  * The locks, all in one load, one after the other:
  *
- *  legacy    the 2.6.24 x86 decrement lock        }  bench/locks.h, the
- *  ticket8   8-bit FIFO tickets (2.6.25)           }  same code as the
- *  ticket16  16-bit "big" tickets (2.6.25)          }  userspace test
+ *  legacy    the 2.6.24 x86 decrement lock, the seed's asm (bench/lib/locks.h)
+ *  ticket8   the series' ticket lock, this tree's asm/ticket_spinlock.h at
+ *  ticket16  8- and 16-bit tickets whatever this kernel's spinlock is
+ *            (bench/lib/series.h): the code the user-space tools measure
  *  spinlock  this kernel's own spinlock_t, through spin_lock() and
  *            spin_unlock(): the series' ticket lock on a ticket kernel;
  *            qspinlock on a queued kernel, which in a guest that shows
@@ -84,9 +85,9 @@
 #include <asm/tsc.h>
 
 #define LB_DIV64(a, b)	div64_u64((a), (b))
-#include "../locks.h"
-#include "../metrics.h"
-#include "../metrics.c"
+#include "../lib/locks.h"
+#include "../lib/metrics.h"
+#include "../lib/metrics.c"
 
 /* ------------------------------------------------------------------ */
 /* Parameters                                                          */
@@ -105,7 +106,7 @@ MODULE_PARM_DESC(threads, "kthreads, one per CPU on the first N online CPUs (0 =
 
 static char *locks = "all";
 module_param(locks, charp, 0444);
-MODULE_PARM_DESC(locks, "all, or a list of legacy,ticket8,ticket16,spinlock separated by ',' or '+' (default all)");
+MODULE_PARM_DESC(locks, "all, or a list of legacy,ticket8,ticket16,spinlock separated by ',' or '+', run in that order (default all)");
 
 static unsigned long count = 100000;
 module_param(count, ulong, 0444);
@@ -340,9 +341,9 @@ static __always_inline int lbk_is_contended(const enum lbk_kind k)
 	case LBK_LEGACY:
 		return 0;
 	case LBK_TICKET8:
-		return lb_ticket8_is_contended(&lbk_locks[LB_TICKET8].l.ticket8);
+		return series8_is_contended(&lbk_locks[LB_TICKET8].l.ticket8);
 	case LBK_TICKET16:
-		return lb_ticket16_is_contended(&lbk_locks[LB_TICKET16].l.ticket16);
+		return series16_is_contended(&lbk_locks[LB_TICKET16].l.ticket16);
 	default:
 		return spin_is_contended(&lbk_kernel.lock);
 	}
@@ -435,6 +436,8 @@ struct lbk_result {
 
 static unsigned int lbk_n;		/* workers */
 static unsigned int lbk_lockmask;	/* locks to run */
+static enum lbk_kind lbk_order[LBK_NR];	/* ... in this order */
+static int lbk_norder;
 static struct cpumask lbk_cpus;
 static struct lbk_worker *lbk_w;	/* workers of the current run */
 static struct lbk_result lbk_res[LBK_NR];
@@ -997,6 +1000,7 @@ static int lbk_results_show(struct seq_file *m, void *v)
 			if (k == LBK_TICKET8 || k == LBK_TICKET16)
 				seq_printf(m, " ticket_breaks=%llu",
 					   r->ord.ticket_breaks);
+			lbk_hist_show(m, "bypass_hist", &r->ord.passed);
 		} else {
 			seq_printf(m, " order=%s", r->order ? "BAD" : "off");
 		}
@@ -1030,8 +1034,11 @@ static int lbk_parse_locks(void)
 	int ret = 0;
 
 	lbk_lockmask = 0;
+	lbk_norder = 0;
 	if (!locks || !strcmp(locks, "all")) {
 		lbk_lockmask = BIT(LBK_NR) - 1;
+		for (lbk_norder = 0; lbk_norder < LBK_NR; lbk_norder++)
+			lbk_order[lbk_norder] = lbk_norder;
 		return 0;
 	}
 	buf = kstrdup(locks, GFP_KERNEL);
@@ -1048,7 +1055,13 @@ static int lbk_parse_locks(void)
 			ret = -EINVAL;
 			break;
 		}
+		if (lbk_lockmask & BIT(k)) {
+			pr_err("locks=%s: lock '%s' given twice\n", locks, name);
+			ret = -EINVAL;
+			break;
+		}
 		lbk_lockmask |= BIT(k);
+		lbk_order[lbk_norder++] = k;
 	}
 	kfree(buf);
 	return ret;
@@ -1118,14 +1131,12 @@ static void lbk_free(void)
 
 static int __init lbk_init(void)
 {
-	enum lbk_kind k;
-	int ret;
+	int i, ret;
 
 	cpus_read_lock();	/* the CPU set stays online for the whole run */
 	ret = lbk_check_params();
-	for (k = 0; !ret && k < LBK_NR; k++)
-		if (lbk_lockmask & BIT(k))
-			ret = lbk_run(k);
+	for (i = 0; !ret && i < lbk_norder; i++)
+		ret = lbk_run(lbk_order[i]);
 	cpus_read_unlock();
 	if (ret) {
 		lbk_free();

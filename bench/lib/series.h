@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * series.h - the series' own ticket lock, the patched tree's
+ * arch/x86/include/asm/ticket_spinlock.h, unchanged, at both ticket widths,
+ * for the bench's user-space tools and its kernel module alike.
+ *
+ * In user space, as ARM's lockhammer runs kernel lock code, the header is
+ * compiled against small shims (bench/lib/shim/: the few kernel macros it
+ * uses, with their x86 meaning, and no KASAN/KCSAN), so what the tools
+ * measure is the code the kernel runs, not a copy. Build with
+ *   -I bench/lib/shim -isystem $(TREE)/arch/x86/include
+ * (-isystem: the header's "#define arch_spin_is_contended" is redefined on
+ * purpose below, which GCC only accepts quietly in a system header).
+ *
+ * In a kernel module (lockbench) the kernel's own headers are used. The
+ * kernel may already have included the header as its spinlock (a ticket
+ * kernel) or defined the same names for qspinlock, so every macro this file
+ * defines or undefines is saved first and restored at the end
+ * (#pragma push_macro/pop_macro), and CONFIG_NR_CPUS is the kernel's again
+ * afterwards.
+ *
+ * The header is included twice, with CONFIG_NR_CPUS at 64 (8-bit tickets
+ * in a 16-bit word) and at 512 (16-bit tickets in a 32-bit word), its names
+ * renamed to series8_* and series16_*. Both are static inline: a caller
+ * gets the same inline code as a kernel caller of arch_spin_lock().
+ */
+#ifndef BENCH_SERIES_H
+#define BENCH_SERIES_H
+
+/* Save what the including context has defined under these names. */
+#pragma push_macro("CONFIG_NR_CPUS")
+#pragma push_macro("_ASM_X86_TICKET_SPINLOCK_H")
+#pragma push_macro("_ASM_X86_TICKET_SPINLOCK_TYPES_H")
+#pragma push_macro("TICKET_SHIFT")
+#pragma push_macro("__TICKET_UNLOCK_INC")
+#pragma push_macro("__TICKET_TAIL_INC")
+#pragma push_macro("__ARCH_SPIN_LOCK_UNLOCKED")
+#pragma push_macro("arch_spinlock")
+#pragma push_macro("arch_spinlock_t")
+#pragma push_macro("__raw_tickets")
+#pragma push_macro("__ticket_t")
+#pragma push_macro("__ticketpair_t")
+#pragma push_macro("__ticket_spin_take")
+#pragma push_macro("__ticket_spin_wait")
+#pragma push_macro("arch_spin_lock")
+#pragma push_macro("arch_spin_unlock")
+#pragma push_macro("arch_spin_trylock")
+#pragma push_macro("arch_spin_is_locked")
+#pragma push_macro("arch_spin_is_contended")
+#pragma push_macro("arch_spin_value_unlocked")
+#undef CONFIG_NR_CPUS
+#undef _ASM_X86_TICKET_SPINLOCK_H
+#undef _ASM_X86_TICKET_SPINLOCK_TYPES_H
+#undef TICKET_SHIFT
+#undef __TICKET_UNLOCK_INC
+#undef __TICKET_TAIL_INC
+#undef __ARCH_SPIN_LOCK_UNLOCKED
+#undef arch_spinlock
+#undef arch_spinlock_t
+#undef __raw_tickets
+#undef __ticket_t
+#undef __ticketpair_t
+#undef __ticket_spin_take
+#undef __ticket_spin_wait
+#undef __ticket_spin_wait
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+/* 8-bit tickets: NR_CPUS below 256. */
+#define CONFIG_NR_CPUS			64
+#define arch_spinlock			series8_spinlock
+#define arch_spinlock_t			series8_t
+#define __raw_tickets			series8_tickets
+#define __ticket_t			series8_ticket_t
+#define __ticketpair_t			series8_ticketpair_t
+#define __ticket_spin_take		series8_take
+#define __ticket_spin_wait		series8_wait
+#define arch_spin_lock			series8_lock
+#define arch_spin_unlock		series8_unlock
+#define arch_spin_trylock		series8_trylock
+#define arch_spin_is_locked		series8_is_locked
+#define arch_spin_is_contended		series8_is_contended
+#define arch_spin_value_unlocked	series8_value_unlocked
+#include <asm/ticket_spinlock.h>
+static inline void series8_init(series8_t *l)
+{
+	*l = (series8_t)__ARCH_SPIN_LOCK_UNLOCKED;
+}
+enum { series8_shift = TICKET_SHIFT };
+
+#undef _ASM_X86_TICKET_SPINLOCK_H
+#undef _ASM_X86_TICKET_SPINLOCK_TYPES_H
+#undef CONFIG_NR_CPUS
+#undef TICKET_SHIFT
+#undef __TICKET_UNLOCK_INC
+#undef __TICKET_TAIL_INC
+#undef __ARCH_SPIN_LOCK_UNLOCKED
+#undef arch_spinlock
+#undef arch_spinlock_t
+#undef __raw_tickets
+#undef __ticket_t
+#undef __ticketpair_t
+#undef __ticket_spin_take
+#undef __ticket_spin_wait
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+/* 16-bit "big" tickets: NR_CPUS of 256 and more. */
+#define CONFIG_NR_CPUS			512
+#define arch_spinlock			series16_spinlock
+#define arch_spinlock_t			series16_t
+#define __raw_tickets			series16_tickets
+#define __ticket_t			series16_ticket_t
+#define __ticketpair_t			series16_ticketpair_t
+#define __ticket_spin_take		series16_take
+#define __ticket_spin_wait		series16_wait
+#define arch_spin_lock			series16_lock
+#define arch_spin_unlock		series16_unlock
+#define arch_spin_trylock		series16_trylock
+#define arch_spin_is_locked		series16_is_locked
+#define arch_spin_is_contended		series16_is_contended
+#define arch_spin_value_unlocked	series16_value_unlocked
+#include <asm/ticket_spinlock.h>
+static inline void series16_init(series16_t *l)
+{
+	*l = (series16_t)__ARCH_SPIN_LOCK_UNLOCKED;
+}
+enum { series16_shift = TICKET_SHIFT };
+
+#undef CONFIG_NR_CPUS
+#undef TICKET_SHIFT
+#undef __TICKET_UNLOCK_INC
+#undef __TICKET_TAIL_INC
+#undef __ARCH_SPIN_LOCK_UNLOCKED
+#undef arch_spinlock
+#undef arch_spinlock_t
+#undef __raw_tickets
+#undef __ticket_t
+#undef __ticketpair_t
+#undef __ticket_spin_take
+#undef __ticket_spin_wait
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+#ifndef __KERNEL__
+/*
+ * For comparison, the kernel's generic ticket lock, include/asm-generic/
+ * spinlock.h from the same tree (16-bit tickets in an atomic_t, with an
+ * smp_mb() after the spin), as generic_*. Needs -isystem $(TREE)/include
+ * after the x86 one. User space only: a module has no use for it.
+ */
+#define arch_spinlock_t			generic_t
+#define arch_spin_lock			generic_lock
+#define arch_spin_unlock		generic_unlock
+#define arch_spin_trylock		generic_trylock
+#define arch_spin_is_locked		generic_is_locked
+#define arch_spin_is_contended		generic_is_contended
+#define arch_spin_value_unlocked	generic_value_unlocked
+#include <asm-generic/spinlock.h>
+static inline void generic_init(generic_t *l)
+{
+	*l = (generic_t)__ARCH_SPIN_LOCK_UNLOCKED;
+}
+#undef __ARCH_SPIN_LOCK_UNLOCKED
+#undef arch_spinlock_t
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+#endif /* !__KERNEL__ */
+
+/* Give the including context its macros back. */
+#pragma pop_macro("arch_spin_value_unlocked")
+#pragma pop_macro("arch_spin_is_contended")
+#pragma pop_macro("arch_spin_is_locked")
+#pragma pop_macro("arch_spin_trylock")
+#pragma pop_macro("arch_spin_unlock")
+#pragma pop_macro("arch_spin_lock")
+#pragma pop_macro("__ticket_spin_wait")
+#pragma pop_macro("__ticket_spin_take")
+#pragma pop_macro("__ticketpair_t")
+#pragma pop_macro("__ticket_t")
+#pragma pop_macro("__raw_tickets")
+#pragma pop_macro("arch_spinlock_t")
+#pragma pop_macro("arch_spinlock")
+#pragma pop_macro("__ARCH_SPIN_LOCK_UNLOCKED")
+#pragma pop_macro("__TICKET_TAIL_INC")
+#pragma pop_macro("__TICKET_UNLOCK_INC")
+#pragma pop_macro("TICKET_SHIFT")
+#pragma pop_macro("_ASM_X86_TICKET_SPINLOCK_TYPES_H")
+#pragma pop_macro("_ASM_X86_TICKET_SPINLOCK_H")
+#pragma pop_macro("CONFIG_NR_CPUS")
+
+#endif /* BENCH_SERIES_H */

@@ -1,0 +1,201 @@
+#!/bin/sh
+# Guest checks of the benchmark on one built kernel variant: build
+# lockbench.ko against it, pack an initramfs with it (in build/bench/, so
+# make test's own initramfs is left alone), boot 2 vCPUs once for a short
+# run, and print one line per check: "ok   NAME: detail" or "FAIL NAME:
+# reason". Exits non-zero if any check failed.
+#   module builds; bad parameters rejected (-EINVAL, message naming the
+#   parameter); boot has no splat; lockbench output sane (4 locks, counts,
+#   Jain in [0,1], mutual exclusion held); FIFO: 0 bypasses and 0 ticket
+#   breaks (exact grant order) for ticket8 and ticket16, fifo_breaks 0 and
+#   the longest run of grants to one CPU while the other waits <= 2 for
+#   ticket8, ticket16 and, on a ticket kernel, spinlock_t; the workload
+#   runs.
+# The FIFO check loads lockbench with irqsoff=1: with interrupts on, a
+# timer interrupt that lands after a CPU has counted itself as waiting but
+# before its lock instruction lets the other CPU take the lock again for
+# as long as the interrupt takes (see bench/README.md), which says nothing
+# about the lock. make bench reports both.
+# Usage: bench/test/guest-test.sh VARIANT   (build/kernel-VARIANT must be built)
+LAB=${LAB:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$LAB/lab/lib.sh"
+cd "$LAB" || exit 1
+
+v=$1
+check_variant "$v"
+O=$(kbuild_dir "$v")
+BB=$BUILD/bench
+LOG=$LOGS/bench-test-$v.log
+SMP=2
+failed=0
+ok() { echo "ok   $1${2:+: $2}"; }
+notok() {
+	echo "FAIL $1${2:+: $2}"
+	failed=$((failed + 1))
+}
+finish() {
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+# What the kernel is meant to be comes from its config fragments.
+ticket_kernel='' debug_kernel=''
+[ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ] && ticket_kernel=1
+[ "$(fragconf "$v" CONFIG_PROVE_LOCKING)" = y ] || [ "$(fragconf "$v" CONFIG_DEBUG_SPINLOCK)" = y ] ||
+	[ "$(fragconf "$v" CONFIG_KCSAN)" = y ] && debug_kernel=1
+
+if ! ko=$(bench/scripts/build-lockbench.sh "$v" "$BB/lockbench-$v" 2>&1); then
+	notok "lockbench build $v" "$(echo "$ko" | tail -n 1)"
+	finish
+fi
+ok "lockbench build $v" "${ko#"$LAB"/}"
+
+if ! out=$(make -s -C bench bin/fairness.static bin/workload.static 2>&1); then
+	notok "bench tools $v" "$(echo "$out" | tail -n 1)"
+	finish
+fi
+mkdir -p "$BB" "$LOGS"
+ln -sfn "../kernel-$v" "$BB/kernel-$v"
+if ! out=$(BUILD=$BB lab/initramfs.sh "$v" "$ko" bench/bin/fairness.static bench/bin/workload.static 2>&1); then
+	notok "lockbench initramfs $v" "$(echo "$out" | tail -n 1)"
+	finish
+fi
+
+# One boot: bad parameters first, then ten short runs of all four locks.
+ROUNDS=10
+args="count=5000,duration_ms=5000,irqsoff=1,uncontended_loops=20000"
+append="lab.bench=1 lab.bench_bad=1 lab.bench_args=$args lab.bench_rounds=$ROUNDS"
+append="$append lab.bench_workload=futex,open lab.bench_workload_secs=1"
+if ! out=$(BUILD=$BB lab/boot.sh -t 180 -a "$append" "$v" "$SMP" "$LOG"); then
+	notok "lockbench boot $v smp=$SMP" "$out (log: $LOG)"
+	show_tail "$LOG" 25
+	finish
+fi
+if out=$(lab/check.sh boot "$LOG"); then
+	ok "lockbench boot $v smp=$SMP" "$out"
+else
+	notok "lockbench boot $v smp=$SMP" "$out (log: $LOG)"
+fi
+
+# Bad parameters: insmod fails with -EINVAL (busybox prints "Invalid
+# argument") and the kernel's message names the parameter.
+bad=$(grep -a '^LAB: bench bad ' "$LOG")
+n=0 badfail=
+for p in cs_lines=0 threads=99999 count=2000000000 locks=nosuch duration_ms=0; do
+	line=$(echo "$bad" | grep -a -F "LAB: bench bad $p rc=")
+	name=${p%%=*}
+	n=$((n + 1))
+	case $line in
+	*"rc=0 "*) badfail="$badfail $p loaded;" ;;
+	*'Invalid argument'*"kernel: lockbench: $name="*) ;;
+	'') badfail="$badfail $p not tried;" ;;
+	*) badfail="$badfail $p: ${line#*rc=};" ;;
+	esac
+done
+if [ -z "$badfail" ]; then
+	ok "lockbench bad parameters $v" "$n rejected with -EINVAL, e.g. '$(echo "$bad" | grep -a -F 'threads=99999' | sed 's/.*kernel: //')'"
+else
+	notok "lockbench bad parameters $v" "$badfail"
+fi
+
+# Sane output, every round: the header, the four locks, all acquisitions
+# done, Jain in [0, 1], the shared counters intact, one line per CPU.
+res=$(sed -n '/^LAB: bench lockbench begin/,/^LAB: bench lockbench end/p' "$LOG")
+sane=$(echo "$res" | awk -v smp="$SMP" -v rounds="$ROUNDS" '
+	/^lockbench=1 / { hdr++ }
+	/^lock=/ {
+		for (i = 1; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		n++; names[hdr] = names[hdr] " " v["lock"]
+		if (v["total_acq"] != 5000 * smp) err = err " " v["lock"] ": total_acq=" v["total_acq"] ";"
+		if (v["jain"] !~ /^[01]\.[0-9]+$/ || v["jain"] + 0 > 1) err = err " " v["lock"] ": jain=" v["jain"] ";"
+		if (v["counter"] != "ok") err = err " " v["lock"] ": counter=" v["counter"] ";"
+		if (v["threads"] != smp) err = err " " v["lock"] ": threads=" v["threads"] ";"
+		if (v["uncontended_cycles"] + 0 <= 0) err = err " " v["lock"] ": no uncontended cost;"
+	}
+	/^cpu=/ { cpus++ }
+	END {
+		if (hdr != rounds) err = err " " hdr + 0 " lockbench=1 headers, expected " rounds ";"
+		for (r = 1; r <= hdr; r++)
+			if (names[r] != " legacy ticket8 ticket16 spinlock") err = err " round " r " locks:" names[r] ";"
+		if (cpus != 4 * smp * rounds) err = err " " cpus + 0 " cpu= lines, expected " 4 * smp * rounds ";"
+		if (err) { print err; exit 1 }
+		print rounds " rounds of" names[1]
+	}')
+if [ $? -eq 0 ]; then
+	ok "lockbench output $v smp=$SMP" "$sane, all acquisitions done, counters ok, Jain in [0,1]"
+else
+	notok "lockbench output $v smp=$SMP" "$sane"
+fi
+
+# FIFO. Exact, every round: no CPU got the lock again while the lock
+# showed another waiter queued at the unlock (fifo_breaks=0). And the
+# longest run of grants to one CPU while the other waits is at most 2 (2:
+# the other had announced itself, but not yet taken its ticket, at the
+# first grant) in the best of the rounds: a vCPU that the host preempts
+# right after announcing itself lets the other run alone for as long as
+# the host keeps it off (see bench/README.md). With lock debugging,
+# spin_lock() runs lockdep's bookkeeping in that window, for as long as the
+# critical section and more, and KCSAN delays accesses there: the run count
+# then says nothing about the lock, and only fifo_breaks is checked for
+# spinlock.
+fifo="ticket8 ticket16"
+[ -n "$ticket_kernel" ] && fifo="$fifo spinlock"
+runs='' fifofail='' note=''
+for l in $fifo; do
+	rs=$(echo "$res" | grep -a "^lock=$l " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | tr '\n' ' ')
+	bs=$(echo "$res" | grep -a "^lock=$l " | tr ' ' '\n' | sed -n 's/^fifo_breaks=//p' | tr '\n' ' ')
+	runs="$runs $l=$(echo $rs | tr ' ' /)"
+	best=$(echo $rs | tr ' ' '\n' | sort -n | head -n 1)
+	if [ "$l" = spinlock ] && [ -n "$debug_kernel" ]; then
+		note=" (spinlock runs not checked: lock debugging or KCSAN)"
+		best=0
+	fi
+	case $best in
+	'' | *[!0-9]*) fifofail="$fifofail $l: no longest_run;" ;;
+	*) [ "$best" -le 2 ] || fifofail="$fifofail $l: longest run > 2 in every round ($(echo $rs));" ;;
+	esac
+	for b in $bs; do
+		[ "$b" = 0 ] || { fifofail="$fifofail $l: fifo_breaks $(echo $bs);"; break; }
+	done
+	[ -n "$bs" ] || fifofail="$fifofail $l: no fifo_breaks;"
+done
+# Exact grant order for the bench ticket locks, every round: 0 bypasses
+# and 0 ticket breaks (metrics.h, "Grant order"). spin_lock() cannot be
+# split into its first attempt and the rest: no grant order for it.
+waits=''
+for l in ticket8 ticket16; do
+	lines=$(echo "$res" | grep -a "^lock=$l ")
+	bad=$(echo "$lines" | awk '{
+		for (i = 1; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
+		if (v["order"] != "ok" || v["bypasses"] != "0" || v["ticket_breaks"] != "0")
+			printf " order=%s bypasses=%s ticket_breaks=%s;", v["order"], v["bypasses"], v["ticket_breaks"]
+	}')
+	[ -z "$bad" ] || fifofail="$fifofail $l:$bad"
+	waits="$waits $l=$(echo "$lines" | tr ' ' '\n' | sed -n 's/^waits=//p' | tr '\n' / | sed 's,/$,,')"
+done
+legb=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^bypasses=//p' | tr '\n' / | sed 's,/$,,')
+# For contrast: the legacy lock's best round (not checked).
+leg=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | sort -n | head -n 1)
+if [ -z "$fifofail" ]; then
+	ok "lockbench FIFO $v smp=$SMP" "bypasses 0 and ticket breaks 0 in every round, waits per round:$waits (legacy's bypasses: ${legb:-none}); fifo_breaks 0; longest run while the other waits, per round:$runs$note; legacy's best round: ${leg:-none}"
+else
+	notok "lockbench FIFO $v smp=$SMP" "$fifofail (runs:$runs)"
+fi
+
+wl=
+wlfail=
+for m in futex open; do
+	w=$(grep -a "^workload=$m " "$LOG" | head -n 1)
+	ops=$(echo "$w" | tr ' ' '\n' | sed -n 's/^ops_per_sec=//p')
+	case $ops in
+	'' | *[!0-9]* | 0) wlfail="$wlfail $m: ${w:-no output};" ;;
+	*) wl="$wl $m $ops/s," ;;
+	esac
+done
+if [ -z "$wlfail" ]; then
+	wl=${wl# }
+	ok "workload $v smp=$SMP" "${wl%,}"
+else
+	notok "workload $v smp=$SMP" "$wlfail"
+fi
+finish

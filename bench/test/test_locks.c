@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_locks.c - single-threaded semantics of the locks in lib/locks.h:
+ * init / lock / trylock / unlock / is_locked, the raw lock words, and the
+ * ticket wrap-around (8-bit head and tail wrap after 256 acquisitions,
+ * 16-bit after 65536).  ticket8 and ticket16 are the series' own header
+ * (lib/series.h), so this tests the kernel's code in user space.
+ * Called by make -C bench check (make test, "bench unit tests").  Mutual exclusion under contention is checked by
+ * the counter in fairness.c.  Prints "ok <name>"/"FAIL <name>", exits 1
+ * on any failure.  A broken lock usually hangs rather than fails (e.g. a
+ * head increment that carries into the tail), so a 10 s alarm turns a
+ * hang into "FAIL timeout" and exit 1.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "locks.h"
+
+static int test_failed, any_failed;
+
+#define CHECK(expr)							\
+	do {								\
+		if (!(expr)) {						\
+			printf("  %s:%d: assertion failed: %s\n",	\
+			       __FILE__, __LINE__, #expr);		\
+			test_failed = 1;				\
+		}							\
+	} while (0)
+
+static void on_alarm(int sig)
+{
+	static const char msg[] = "FAIL timeout (a lock hung)\n";
+
+	(void)sig;
+	if (write(STDOUT_FILENO, msg, sizeof(msg) - 1) < 0)
+		_exit(2);
+	_exit(1);
+}
+
+static void run(const char *name, void (*fn)(void))
+{
+	test_failed = 0;
+	fn();
+	printf("%s %s\n", test_failed ? "FAIL" : "ok", name);
+	if (test_failed)
+		any_failed = 1;
+}
+
+static void test_legacy(void)
+{
+	struct lb_legacy l = LB_LEGACY_UNLOCKED;
+
+	CHECK(l.slock == 1);
+	CHECK(!lb_legacy_is_locked(&l));
+	lb_legacy_lock(&l);
+	CHECK(l.slock == 0);
+	CHECK(lb_legacy_is_locked(&l));
+	CHECK(!lb_legacy_trylock(&l));		/* held: fails, writes 0 */
+	CHECK(l.slock == 0);
+	lb_legacy_unlock(&l);
+	CHECK(l.slock == 1);
+	CHECK(lb_legacy_trylock(&l));
+	CHECK(l.slock == 0);
+	/* a held lock with "waiters" (negative): trylock fails */
+	l.slock = -3;
+	CHECK(lb_legacy_is_locked(&l));
+	CHECK(!lb_legacy_trylock(&l));
+	lb_legacy_unlock(&l);
+	CHECK(!lb_legacy_is_locked(&l));
+	lb_legacy_init(&l);
+	CHECK(l.slock == 1);
+}
+
+static void test_ticket8(void)
+{
+	series8_t l;
+	unsigned int i;
+
+	series8_init(&l);
+	CHECK(l.slock == 0);
+
+	CHECK(!series8_is_locked(&l));
+	series8_lock(&l);
+	CHECK(l.slock == 0x0100);		/* tail 1, head 0 */
+	CHECK(series8_is_locked(&l));
+	CHECK(!series8_is_contended(&l));
+	CHECK(!series8_trylock(&l));
+	CHECK(l.slock == 0x0100);		/* failed trylock: no change */
+	series8_unlock(&l);
+	CHECK(l.slock == 0x0101);
+	CHECK(!series8_is_locked(&l));
+	CHECK(series8_trylock(&l));
+	CHECK(l.slock == 0x0201);
+	series8_unlock(&l);
+
+	/* pretend two more tickets are out: contended */
+	l.slock = 0x0502;
+	CHECK(series8_is_locked(&l));
+	CHECK(series8_is_contended(&l));
+
+	/* wrap: the 8-bit increments must never carry into each other */
+	series8_init(&l);
+	for (i = 0; i < 300; i++) {
+		series8_lock(&l);
+		CHECK(series8_is_locked(&l));
+		series8_unlock(&l);
+	}
+	CHECK(l.slock == ((300 % 256) << 8 | (300 % 256)));
+	CHECK(!series8_is_locked(&l));
+	l.slock = 0xffff;			/* head = tail = 255 */
+	CHECK(series8_trylock(&l));
+	CHECK(l.slock == 0x00ff);		/* tail wrapped to 0 */
+	series8_unlock(&l);
+	CHECK(l.slock == 0x0000);		/* head wrapped, no carry */
+}
+
+static void test_ticket16(void)
+{
+	series16_t l;
+	unsigned int i;
+
+	series16_init(&l);
+	CHECK(l.slock == 0);
+
+	CHECK(!series16_is_locked(&l));
+	series16_lock(&l);
+	CHECK(l.slock == 0x00010000);
+	CHECK(series16_is_locked(&l));
+	CHECK(!series16_trylock(&l));
+	CHECK(l.slock == 0x00010000);
+	series16_unlock(&l);
+	CHECK(l.slock == 0x00010001);
+	CHECK(series16_trylock(&l));
+	CHECK(l.slock == 0x00020001);
+	CHECK(!series16_is_contended(&l));
+	series16_unlock(&l);
+
+	/* 300 tickets would break ticket8, not ticket16 */
+	l.slock = 300u << 16;
+	CHECK(series16_is_locked(&l));
+	CHECK(series16_is_contended(&l));
+
+	series16_init(&l);
+	for (i = 0; i < 70000; i++) {
+		series16_lock(&l);
+		series16_unlock(&l);
+	}
+	CHECK(l.slock == ((70000u % 65536) << 16 | (70000u % 65536)));
+	l.slock = 0xffffffffu;
+	CHECK(series16_trylock(&l));
+	CHECK(l.slock == 0x0000ffffu);
+	series16_unlock(&l);
+	CHECK(l.slock == 0);
+}
+
+static void test_dispatch(void)
+{
+	union lb_anylock l;
+	int k;
+
+	for (k = 0; k < LB_NR_KINDS; k++) {
+		lb_lock_init(k, &l);
+		CHECK(!lb_is_locked(k, &l));
+		lb_lock(k, &l);
+		CHECK(lb_is_locked(k, &l));
+		CHECK(!lb_trylock(k, &l));
+		lb_unlock(k, &l);
+		CHECK(!lb_is_locked(k, &l));
+		CHECK(lb_trylock(k, &l));
+		lb_unlock(k, &l);
+	}
+	CHECK(lb_lock_max_cpus(LB_TICKET8) == 255);
+	CHECK(lb_lock_max_cpus(LB_TICKET16) == 65535);
+	CHECK(lb_lock_max_cpus(LB_LEGACY) == 0);
+	CHECK(!strcmp(lb_lock_name(LB_LEGACY), "legacy"));
+	CHECK(!strcmp(lb_lock_name(LB_TICKET8), "ticket8"));
+	CHECK(!strcmp(lb_lock_name(LB_TICKET16), "ticket16"));
+	lb_cpu_relax();
+}
+
+/*
+ * take/wait: the first attempt wins a free lock and reports the ticket it
+ * took; refused, it leaves its ticket in line (the word's tail moved on),
+ * and wait() returns once the holder has unlocked.  Single-threaded, so
+ * the refused taker's wait() runs after the holder's unlock.
+ */
+static void test_take_wait(void)
+{
+	union lb_anylock l;
+	lb_u32 t1, t2;
+	int k, i;
+
+	for (k = 0; k < LB_NR_KINDS; k++) {
+		lb_lock_init(k, &l);
+		for (i = 0; i < 300; i++) {	/* past the 8-bit wrap */
+			CHECK(lb_take(k, &l, &t1));
+			CHECK(lb_is_locked(k, &l));
+			CHECK(!lb_take(k, &l, &t2));
+			if (k != LB_LEGACY) {
+				lb_u32 mask = (1U << lb_ticket_bits(k)) - 1;
+
+				CHECK(lb_ticket(k, t1) == ((lb_u32)(2 * i) & mask));
+				CHECK(lb_ticket(k, t2) == ((lb_ticket(k, t1) + 1) & mask));
+			}
+			lb_unlock(k, &l);
+			if (k == LB_LEGACY)	/* a refused decl leaves it at -1 */
+				CHECK(!lb_is_locked(k, &l));
+			lb_wait(k, &l, t2);	/* ours now */
+			CHECK(lb_is_locked(k, &l));
+			lb_unlock(k, &l);
+			CHECK(!lb_is_locked(k, &l));
+		}
+	}
+	CHECK(lb_ticket_bits(LB_TICKET8) == 8);
+	CHECK(lb_ticket_bits(LB_TICKET16) == 16);
+	CHECK(lb_ticket_bits(LB_LEGACY) == 0);
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGALRM, on_alarm);
+	alarm(10);
+	run("legacy", test_legacy);
+	run("ticket8", test_ticket8);
+	run("ticket16", test_ticket16);
+	run("dispatch", test_dispatch);
+	run("take_wait", test_take_wait);
+	printf("test_locks: %s\n", any_failed ? "FAILED" : "all tests passed");
+	return any_failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cost.c - what a lock costs on this machine's real cores: the uncontended
+ * lock+unlock pair, and the contended handoff between two cores beside the
+ * cache-line ping-pong that bounds it.
+ *
+ * Locks: legacy (the 2.6.24 decrement lock, the seed's asm, lib/locks.h),
+ * ticket8 and ticket16 (the series' own ticket lock from the patched tree,
+ * both widths, lib/series.h), qspinlock (the kernel's native queued
+ * spinlock: asm-generic/qspinlock.h's fast path inline,
+ * kernel/locking/qspinlock.c's slow path, lib/kqspinlock.h), generic
+ * (include/asm-generic/spinlock.h's ticket lock from the same tree),
+ * pthread_spin and pthread_mutex. Every lock is called inline through the
+ * same loop shape (one macro instantiates it per lock), as a kernel caller
+ * of spin_lock() gets arch_spin_lock() inline.
+ *
+ * Usage: cost [-r ROUNDS] [-n PAIRS] [-c CPU,CPU] [-l LOCK,...]
+ *   -r  rounds per figure; the median is reported (default 11)
+ *   -n  lock+unlock pairs per uncontended round, and handoffs per
+ *       contended round (default 1000000)
+ *   -c  the two CPUs of the contended runs (default: the first two this
+ *       process may run on); the uncontended runs use the first
+ *   -l  locks (default all)
+ *
+ * Output, one key=value line per figure:
+ *   cost=uncontended lock=L cycles=C ns=N         per lock+unlock pair
+ *   cost=pingpong ns=N                            one cache-line transfer
+ *   cost=handoff lock=L ns=N ratio=R              per acquisition with two
+ *                                                 threads strictly taking
+ *                                                 turns; R = N / pingpong
+ * cycles are TSC cycles (rdtsc), ns from CLOCK_MONOTONIC; each is the median
+ * of the rounds, with the lowest and highest round (lo=, hi=).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "locks.h"
+#include "kqspinlock.h"
+
+#define MAX_ROUNDS	101
+
+static inline unsigned long long rdtsc(void)
+{
+	unsigned int lo, hi;
+
+	__asm__ __volatile__("lfence; rdtsc; lfence" : "=a" (lo), "=d" (hi) : : "memory");
+	return ((unsigned long long)hi << 32) | lo;
+}
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a;
+	unsigned long long y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Median of n values (sorted in place). */
+static unsigned long long median(unsigned long long *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return v[n / 2];
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set)) {
+		fprintf(stderr, "cost: cannot pin to CPU %d\n", cpu);
+		exit(2);
+	}
+}
+
+/* One lock of each kind, each on its own cache line. */
+static struct {
+	struct lb_legacy legacy __attribute__((aligned(64)));
+	series8_t series8 __attribute__((aligned(64)));
+	series16_t series16 __attribute__((aligned(64)));
+	struct qspinlock qspinlock __attribute__((aligned(64)));
+	generic_t generic __attribute__((aligned(64)));
+	pthread_spinlock_t spin __attribute__((aligned(64)));
+	pthread_mutex_t mutex __attribute__((aligned(64)));
+	/* The data a critical section writes, and the turn of the handoff. */
+	volatile unsigned long data __attribute__((aligned(64)));
+	volatile int turn __attribute__((aligned(64)));
+	volatile int go;
+} L;
+
+#define LOCK_legacy()		lb_legacy_lock(&L.legacy)
+#define UNLOCK_legacy()		lb_legacy_unlock(&L.legacy)
+#define LOCK_series8()		series8_lock(&L.series8)
+#define UNLOCK_series8()	series8_unlock(&L.series8)
+#define LOCK_series16()		series16_lock(&L.series16)
+#define UNLOCK_series16()	series16_unlock(&L.series16)
+#define LOCK_qspinlock()	queued_spin_lock(&L.qspinlock)
+#define UNLOCK_qspinlock()	queued_spin_unlock(&L.qspinlock)
+#define LOCK_generic()		generic_lock(&L.generic)
+#define UNLOCK_generic()	generic_unlock(&L.generic)
+#define LOCK_pthread_spin()	pthread_spin_lock(&L.spin)
+#define UNLOCK_pthread_spin()	pthread_spin_unlock(&L.spin)
+#define LOCK_pthread_mutex()	pthread_mutex_lock(&L.mutex)
+#define UNLOCK_pthread_mutex()	pthread_mutex_unlock(&L.mutex)
+
+/*
+ * uncontended_L(n): n lock+unlock pairs with an empty critical section,
+ * returns TSC cycles and ns through pointers. handoff_L(me, n): take the
+ * lock when it is this thread's turn, give the turn away inside, n times.
+ */
+#define DEFINE_LOCK(name)							\
+static void uncontended_##name(long n, unsigned long long *cyc,		\
+			       unsigned long long *ns)			\
+{									\
+	unsigned long long t0 = now_ns(), c0 = rdtsc();			\
+	long i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		LOCK_##name();						\
+		UNLOCK_##name();					\
+	}								\
+	*cyc = rdtsc() - c0;						\
+	*ns = now_ns() - t0;						\
+}									\
+static void handoff_##name(int me, long n)				\
+{									\
+	long i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		while (L.turn != me)					\
+			__asm__ __volatile__("pause" ::: "memory");	\
+		LOCK_##name();						\
+		L.data++;						\
+		L.turn = !me;						\
+		UNLOCK_##name();					\
+	}								\
+}
+
+DEFINE_LOCK(legacy)
+DEFINE_LOCK(series8)
+DEFINE_LOCK(series16)
+DEFINE_LOCK(qspinlock)
+DEFINE_LOCK(generic)
+DEFINE_LOCK(pthread_spin)
+DEFINE_LOCK(pthread_mutex)
+
+static const struct lockdef {
+	const char *name;
+	void (*uncontended)(long, unsigned long long *, unsigned long long *);
+	void (*handoff)(int, long);
+} locks[] = {
+	{ "legacy", uncontended_legacy, handoff_legacy },
+	{ "ticket8", uncontended_series8, handoff_series8 },
+	{ "ticket16", uncontended_series16, handoff_series16 },
+	{ "qspinlock", uncontended_qspinlock, handoff_qspinlock },
+	{ "generic", uncontended_generic, handoff_generic },
+	{ "pthread_spin", uncontended_pthread_spin, handoff_pthread_spin },
+	{ "pthread_mutex", uncontended_pthread_mutex, handoff_pthread_mutex },
+};
+#define NR_LOCKS (int)(sizeof(locks) / sizeof(locks[0]))
+
+/* The ping-pong: the turn alone, bounced between the two threads. */
+static void pingpong(int me, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		while (L.turn != me)
+			__asm__ __volatile__("pause" ::: "memory");
+		L.turn = !me;
+	}
+}
+
+struct peer {
+	int cpu;
+	long n;
+	const struct lockdef *lock;	/* NULL: ping-pong */
+};
+
+static void *peer_fn(void *arg)
+{
+	struct peer *p = arg;
+
+	pin(p->cpu);
+	kqspin_thread_init(1);		/* qspinlock's per-CPU MCS nodes */
+	while (!L.go)
+		;
+	if (p->lock)
+		p->lock->handoff(1, p->n);
+	else
+		pingpong(1, p->n);
+	return NULL;
+}
+
+/* ns per transfer, two threads taking strict turns, n round trips. */
+static unsigned long long two_threads(int cpu0, int cpu1, long n,
+				      const struct lockdef *lock)
+{
+	struct peer p = { .cpu = cpu1, .n = n, .lock = lock };
+	unsigned long long t0, t;
+	pthread_t th;
+
+	pin(cpu0);
+	L.turn = 0;
+	L.go = 0;
+	if (pthread_create(&th, NULL, peer_fn, &p)) {
+		fprintf(stderr, "cost: pthread_create failed\n");
+		exit(2);
+	}
+	t0 = now_ns();
+	L.go = 1;
+	if (lock)
+		lock->handoff(0, n);
+	else
+		pingpong(0, n);
+	pthread_join(th, NULL);
+	t = now_ns() - t0;
+	return t / (2 * (unsigned long long)n);
+}
+
+static long parse_num(const char *opt, const char *s, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < lo || v > hi) {
+		fprintf(stderr, "cost: bad %s '%s' (valid: %ld to %ld)\n", opt, s, lo, hi);
+		exit(2);
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long cyc[MAX_ROUNDS], ns[MAX_ROUNDS], pp[MAX_ROUNDS];
+	unsigned long long pp_med, c, t;
+	int rounds = 11, cpus[2] = { -1, -1 }, want[NR_LOCKS], r, k, opt;
+	long n = 1000000;
+	cpu_set_t allowed;
+	char *tok, *save;
+
+	for (k = 0; k < NR_LOCKS; k++)
+		want[k] = 1;
+	while ((opt = getopt(argc, argv, "r:n:c:l:h")) != -1) {
+		switch (opt) {
+		case 'r':
+			rounds = (int)parse_num("-r", optarg, 1, MAX_ROUNDS);
+			break;
+		case 'n':
+			n = parse_num("-n", optarg, 1, 1000000000);
+			break;
+		case 'c':
+			if (sscanf(optarg, "%d,%d", &cpus[0], &cpus[1]) != 2 ||
+			    cpus[0] < 0 || cpus[1] < 0 || cpus[0] == cpus[1]) {
+				fprintf(stderr, "cost: bad -c '%s' (two different CPUs, e.g. 0,1)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'l':
+			for (k = 0; k < NR_LOCKS; k++)
+				want[k] = 0;
+			for (tok = strtok_r(optarg, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				for (k = 0; k < NR_LOCKS && strcmp(locks[k].name, tok); k++)
+					;
+				if (k == NR_LOCKS) {
+					fprintf(stderr, "cost: unknown lock '%s' (valid: legacy, ticket8, ticket16, qspinlock, generic, pthread_spin, pthread_mutex)\n", tok);
+					return 2;
+				}
+				want[k] = 1;
+			}
+			break;
+		default:
+			fprintf(stderr, "usage: cost [-r ROUNDS] [-n PAIRS] [-c CPU,CPU] [-l LOCK,...]\n");
+			return opt == 'h' ? 0 : 2;
+		}
+	}
+	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
+		perror("cost: sched_getaffinity");
+		return 2;
+	}
+	if (cpus[0] < 0) {
+		int i;
+
+		for (i = 0, k = 0; i < CPU_SETSIZE && k < 2; i++)
+			if (CPU_ISSET(i, &allowed))
+				cpus[k++] = i;
+		if (k < 2) {
+			fprintf(stderr, "cost: needs two CPUs, this process may use %d\n", k);
+			return 2;
+		}
+	}
+	for (k = 0; k < 2; k++) {
+		if (cpus[k] >= CPU_SETSIZE || !CPU_ISSET(cpus[k], &allowed)) {
+			fprintf(stderr, "cost: CPU %d is not available to this process\n", cpus[k]);
+			return 2;
+		}
+	}
+	lb_legacy_init(&L.legacy);
+	series8_init(&L.series8);
+	series16_init(&L.series16);
+	kqspin_init(&L.qspinlock);
+	kqspin_thread_init(0);
+	generic_init(&L.generic);
+	pthread_spin_init(&L.spin, PTHREAD_PROCESS_PRIVATE);
+	pthread_mutex_init(&L.mutex, NULL);
+
+	pin(cpus[0]);
+	printf("cost=settings rounds=%d n=%ld cpus=%d,%d\n", rounds, n, cpus[0], cpus[1]);
+	for (k = 0; k < NR_LOCKS; k++) {
+		if (!want[k])
+			continue;
+		locks[k].uncontended(n / 10, &c, &t);	/* warm up */
+		for (r = 0; r < rounds; r++)
+			locks[k].uncontended(n, &cyc[r], &ns[r]);
+		c = median(cyc, rounds);
+		t = median(ns, rounds);
+		printf("cost=uncontended lock=%s cycles=%.2f ns=%.2f lo=%.2f hi=%.2f\n",
+		       locks[k].name, (double)c / n, (double)t / n,
+		       (double)ns[0] / n, (double)ns[rounds - 1] / n);
+	}
+	for (r = 0; r < rounds; r++)
+		pp[r] = two_threads(cpus[0], cpus[1], n / 10, NULL);
+	pp_med = median(pp, rounds);
+	printf("cost=pingpong ns=%llu lo=%llu hi=%llu\n", pp_med, pp[0], pp[rounds - 1]);
+	for (k = 0; k < NR_LOCKS; k++) {
+		if (!want[k])
+			continue;
+		L.data = 0;
+		for (r = 0; r < rounds; r++)
+			ns[r] = two_threads(cpus[0], cpus[1], n / 10, &locks[k]);
+		if (L.data != (unsigned long)rounds * 2 * (unsigned long)(n / 10)) {
+			fprintf(stderr, "cost: %s: lost updates (%lu)\n", locks[k].name, L.data);
+			return 1;
+		}
+		t = median(ns, rounds);
+		printf("cost=handoff lock=%s ns=%llu lo=%llu hi=%llu ratio=%.2f\n",
+		       locks[k].name, t, ns[0], ns[rounds - 1],
+		       pp_med ? (double)t / pp_med : 0.0);
+	}
+	return 0;
+}
