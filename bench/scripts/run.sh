@@ -18,20 +18,20 @@
 # Settings (environment; a bad value stops with a one-line error):
 #   BENCH_SMP            vCPU counts (default "2 4")
 #   BENCH_BOOTS          boots of each setting per vCPU count (default 3)
-#   BENCH_ROUNDS         lockbench rounds per boot (default 2); each round
+#   BENCH_ROUNDS         lockbench rounds per boot (default 3); each round
 #                        loads it twice: as spin_lock(), and irqs off
-#   BENCH_COUNT          lockbench acquisitions per CPU and lock (default 100000)
+#   BENCH_COUNT          lockbench acquisitions per CPU and lock (default 1000000)
 #   BENCH_CAP_MS         lockbench: stop a lock's run after this (default 2000)
 #   BENCH_CS_LINES       cache lines written per critical section (default 1)
 #   BENCH_THINK          PAUSEs after each unlock (default 0)
 #   BENCH_FAIRNESS_N     fairness -n in the guests (default 100000)
-#   BENCH_FAIRNESS_ROUNDS  fairness rounds per boot (default 1)
+#   BENCH_FAIRNESS_ROUNDS  fairness rounds per boot (default 2)
 #   BENCH_FAIRNESS_TIMEOUT  seconds per fairness lock in a guest (default 6)
 #   BENCH_HOST_N         fairness -n on the host (default 1000000)
-#   BENCH_HOST_ROUNDS    fairness rounds on the host (default 7)
+#   BENCH_HOST_ROUNDS    fairness rounds on the host (default 11)
 #   BENCH_RUNS_N         -n of the seeds' long-run attempt (default 10000000)
 #   BENCH_RUNS_TRIES     tries of that attempt (default 3)
-#   BENCH_COST_RUNS      runs of bench/bin/cost (default 5)
+#   BENCH_COST_RUNS      runs of bench/bin/cost (default 7)
 #   BENCH_WORKLOAD_SECS  seconds per workload run (default 1)
 #   BENCH_WORKLOAD_ROUNDS  runs per workload mode and boot (default 2)
 #   BENCH_OUT            output folder (default results)
@@ -51,19 +51,19 @@ num() {
 
 BENCH_SMP=${BENCH_SMP:-2 4}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
-BENCH_ROUNDS=${BENCH_ROUNDS:-2}
-BENCH_COUNT=${BENCH_COUNT:-100000}
+BENCH_ROUNDS=${BENCH_ROUNDS:-3}
+BENCH_COUNT=${BENCH_COUNT:-1000000}
 BENCH_CAP_MS=${BENCH_CAP_MS:-2000}
 BENCH_CS_LINES=${BENCH_CS_LINES:-1}
 BENCH_THINK=${BENCH_THINK:-0}
 BENCH_FAIRNESS_N=${BENCH_FAIRNESS_N:-100000}
-BENCH_FAIRNESS_ROUNDS=${BENCH_FAIRNESS_ROUNDS:-1}
+BENCH_FAIRNESS_ROUNDS=${BENCH_FAIRNESS_ROUNDS:-2}
 BENCH_FAIRNESS_TIMEOUT=${BENCH_FAIRNESS_TIMEOUT:-6}
 BENCH_HOST_N=${BENCH_HOST_N:-1000000}
-BENCH_HOST_ROUNDS=${BENCH_HOST_ROUNDS:-7}
+BENCH_HOST_ROUNDS=${BENCH_HOST_ROUNDS:-11}
 BENCH_RUNS_N=${BENCH_RUNS_N:-10000000}
 BENCH_RUNS_TRIES=${BENCH_RUNS_TRIES:-3}
-BENCH_COST_RUNS=${BENCH_COST_RUNS:-5}
+BENCH_COST_RUNS=${BENCH_COST_RUNS:-7}
 BENCH_WORKLOAD_SECS=${BENCH_WORKLOAD_SECS:-1}
 BENCH_WORKLOAD_ROUNDS=${BENCH_WORKLOAD_ROUNDS:-2}
 OUT=${BENCH_OUT:-results}
