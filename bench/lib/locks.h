@@ -20,6 +20,11 @@
  *            shims in shim/.  Its algorithm and memory ordering are
  *            documented there; this file keeps no copy of it.
  *
+ *  skipticket  The preemption-tolerant ticket lock of issue 9 (prototype,
+ *            skipticket.h): FIFO while waiters run; a waiter that leaves
+ *            the lock unclaimed for skt_patience TSC cycles is skipped and
+ *            queues again.  15-bit tickets, at most 32767 CPUs.
+ *
  * Include path: in user space -I bench/lib/shim -isystem
  * $(TREE)/arch/x86/include -isystem $(TREE)/include (bench/Makefile); in a
  * module, nothing beyond the kernel's own.  x86-64 only.
@@ -65,6 +70,7 @@ __extension__ typedef unsigned __int128 lb_u128;
 #endif
 
 #include "series.h"
+#include "skipticket.h"
 
 /* "rep; nop" is the PAUSE instruction: a spin-wait hint to the CPU. */
 static inline void lb_cpu_relax(void)
@@ -180,6 +186,7 @@ enum lb_lock_kind {
 	LB_LEGACY,
 	LB_TICKET8,
 	LB_TICKET16,
+	LB_SKIPTICKET,
 	LB_NR_KINDS
 };
 
@@ -187,6 +194,7 @@ union lb_anylock {
 	struct lb_legacy	legacy;
 	series8_t		ticket8;
 	series16_t		ticket16;
+	skt_lock_t		skipticket;
 };
 
 static inline const char *lb_lock_name(enum lb_lock_kind kind)
@@ -195,6 +203,7 @@ static inline const char *lb_lock_name(enum lb_lock_kind kind)
 	case LB_LEGACY:		return "legacy";
 	case LB_TICKET8:	return "ticket8";
 	case LB_TICKET16:	return "ticket16";
+	case LB_SKIPTICKET:	return "skipticket";
 	default:		return "?";
 	}
 }
@@ -205,6 +214,7 @@ static inline lb_u32 lb_lock_max_cpus(enum lb_lock_kind kind)
 	switch (kind) {
 	case LB_TICKET8:	return LB_TICKET8_MAX_CPUS;
 	case LB_TICKET16:	return LB_TICKET16_MAX_CPUS;
+	case LB_SKIPTICKET:	return SKT_MAX_CPUS;
 	default:		return 0;
 	}
 }
@@ -219,6 +229,7 @@ static inline void lb_lock_init(enum lb_lock_kind kind, union lb_anylock *l)
 	case LB_LEGACY:		lb_legacy_init(&l->legacy); break;
 	case LB_TICKET8:	series8_init(&l->ticket8); break;
 	case LB_TICKET16:	series16_init(&l->ticket16); break;
+	case LB_SKIPTICKET:	skt_init(&l->skipticket); break;
 	default:		break;
 	}
 }
@@ -229,6 +240,7 @@ static inline void lb_lock(enum lb_lock_kind kind, union lb_anylock *l)
 	case LB_LEGACY:		lb_legacy_lock(&l->legacy); break;
 	case LB_TICKET8:	series8_lock(&l->ticket8); break;
 	case LB_TICKET16:	series16_lock(&l->ticket16); break;
+	case LB_SKIPTICKET:	skt_lock(&l->skipticket); break;
 	default:		break;
 	}
 }
@@ -259,6 +271,13 @@ static inline int lb_take(enum lb_lock_kind kind, union lb_anylock *l,
 		*tok = t.tail;
 		return t.head == t.tail;
 	}
+	case LB_SKIPTICKET: {
+		u16 t = 0;
+		int got = skt_take(&l->skipticket, &t);
+
+		*tok = t;
+		return got;
+	}
 	default:
 		*tok = 0;
 		return 1;
@@ -276,6 +295,7 @@ static inline void lb_wait(enum lb_lock_kind kind, union lb_anylock *l,
 	case LB_LEGACY:		lb_legacy_wait(&l->legacy); break;
 	case LB_TICKET8:	series8_wait(&l->ticket8, tok); break;
 	case LB_TICKET16:	series16_wait(&l->ticket16, tok); break;
+	case LB_SKIPTICKET:	skt_wait(&l->skipticket, (u16)tok); break;
 	default:		break;
 	}
 }
@@ -285,7 +305,8 @@ static inline lb_u32 lb_ticket(enum lb_lock_kind kind, lb_u32 tok)
 {
 	switch (kind) {
 	case LB_TICKET8:
-	case LB_TICKET16:	return tok;
+	case LB_TICKET16:
+	case LB_SKIPTICKET:	return tok;
 	default:		return 0;
 	}
 }
@@ -296,6 +317,7 @@ static inline lb_u32 lb_ticket_bits(enum lb_lock_kind kind)
 	switch (kind) {
 	case LB_TICKET8:	return series8_shift;
 	case LB_TICKET16:	return series16_shift;
+	case LB_SKIPTICKET:	return 15;
 	default:		return 0;
 	}
 }
@@ -306,6 +328,7 @@ static inline int lb_trylock(enum lb_lock_kind kind, union lb_anylock *l)
 	case LB_LEGACY:		return lb_legacy_trylock(&l->legacy);
 	case LB_TICKET8:	return series8_trylock(&l->ticket8);
 	case LB_TICKET16:	return series16_trylock(&l->ticket16);
+	case LB_SKIPTICKET:	return skt_trylock(&l->skipticket);
 	default:		return 0;
 	}
 }
@@ -316,6 +339,7 @@ static inline void lb_unlock(enum lb_lock_kind kind, union lb_anylock *l)
 	case LB_LEGACY:		lb_legacy_unlock(&l->legacy); break;
 	case LB_TICKET8:	series8_unlock(&l->ticket8); break;
 	case LB_TICKET16:	series16_unlock(&l->ticket16); break;
+	case LB_SKIPTICKET:	skt_unlock(&l->skipticket); break;
 	default:		break;
 	}
 }
@@ -326,6 +350,7 @@ static inline int lb_is_locked(enum lb_lock_kind kind, union lb_anylock *l)
 	case LB_LEGACY:		return lb_legacy_is_locked(&l->legacy);
 	case LB_TICKET8:	return series8_is_locked(&l->ticket8);
 	case LB_TICKET16:	return series16_is_locked(&l->ticket16);
+	case LB_SKIPTICKET:	return skt_is_locked(&l->skipticket);
 	default:		return 0;
 	}
 }

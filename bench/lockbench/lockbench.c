@@ -106,7 +106,7 @@ MODULE_PARM_DESC(threads, "kthreads, one per CPU on the first N online CPUs (0 =
 
 static char *locks = "all";
 module_param(locks, charp, 0444);
-MODULE_PARM_DESC(locks, "all, or a list of legacy,ticket8,ticket16,spinlock separated by ',' or '+', run in that order (default all)");
+MODULE_PARM_DESC(locks, "all, or a list of legacy,ticket8,ticket16,skipticket,spinlock separated by ',' or '+', run in that order (default all)");
 
 static unsigned long count = 100000;
 module_param(count, ulong, 0444);
@@ -132,6 +132,13 @@ static unsigned int uncontended_loops = 100000;
 module_param(uncontended_loops, uint, 0444);
 MODULE_PARM_DESC(uncontended_loops, "lock+unlock pairs per round of the uncontended measurement (1..10000000, default 100000)");
 
+static unsigned int skip_us = 100;
+module_param(skip_us, uint, 0444);
+MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaimed before its next waiter is skipped (1..1000000, default 100)");
+
+/* skipticket.h's patience, in TSC cycles, from skip_us and tsc_khz. */
+u64 skt_patience;
+
 /* ------------------------------------------------------------------ */
 /* The locks                                                           */
 /* ------------------------------------------------------------------ */
@@ -140,6 +147,7 @@ enum lbk_kind {
 	LBK_LEGACY = LB_LEGACY,
 	LBK_TICKET8 = LB_TICKET8,
 	LBK_TICKET16 = LB_TICKET16,
+	LBK_SKIPTICKET = LB_SKIPTICKET,
 	LBK_SPINLOCK,
 	LBK_NR
 };
@@ -148,6 +156,7 @@ static const char * const lbk_names[LBK_NR] = {
 	[LBK_LEGACY]	= "legacy",
 	[LBK_TICKET8]	= "ticket8",
 	[LBK_TICKET16]	= "ticket16",
+	[LBK_SKIPTICKET] = "skipticket",
 	[LBK_SPINLOCK]	= "spinlock",
 };
 
@@ -260,6 +269,16 @@ static noinline void lbk_ticket16_lock_wait(struct lb_grant *g)
 	lbk_bench_lock_wait(LB_TICKET16, g);
 }
 
+static noinline void lbk_skipticket_lock_one(void)
+{
+	lbk_bench_lock_one(LB_SKIPTICKET);
+}
+
+static noinline void lbk_skipticket_lock_wait(struct lb_grant *g)
+{
+	lbk_bench_lock_wait(LB_SKIPTICKET, g);
+}
+
 /*
  * spin_lock() cannot be split into its first attempt and the rest: it
  * gets the snapshot (the same shared read as the bench locks) but no
@@ -299,6 +318,12 @@ static __always_inline void lbk_lock(const enum lbk_kind k, const bool wait,
 			lbk_ticket16_lock_wait(g);
 		else
 			lbk_ticket16_lock_one();
+		break;
+	case LBK_SKIPTICKET:
+		if (wait)
+			lbk_skipticket_lock_wait(g);
+		else
+			lbk_skipticket_lock_one();
 		break;
 	default:
 		if (wait)
@@ -344,6 +369,8 @@ static __always_inline int lbk_is_contended(const enum lbk_kind k)
 		return series8_is_contended(&lbk_locks[LB_TICKET8].l.ticket8);
 	case LBK_TICKET16:
 		return series16_is_contended(&lbk_locks[LB_TICKET16].l.ticket16);
+	case LBK_SKIPTICKET:
+		return skt_is_contended(&lbk_locks[LB_SKIPTICKET].l.skipticket);
 	default:
 		return spin_is_contended(&lbk_kernel.lock);
 	}
@@ -547,6 +574,11 @@ static noinline void lbk_loop_ticket16(struct lbk_worker *w)
 	lbk_loop(w, LBK_TICKET16);
 }
 
+static noinline void lbk_loop_skipticket(struct lbk_worker *w)
+{
+	lbk_loop(w, LBK_SKIPTICKET);
+}
+
 static noinline void lbk_loop_spinlock(struct lbk_worker *w)
 {
 	lbk_loop(w, LBK_SPINLOCK);
@@ -556,6 +588,7 @@ static void (* const lbk_loops[LBK_NR])(struct lbk_worker *w) = {
 	[LBK_LEGACY]	= lbk_loop_legacy,
 	[LBK_TICKET8]	= lbk_loop_ticket8,
 	[LBK_TICKET16]	= lbk_loop_ticket16,
+	[LBK_SKIPTICKET] = lbk_loop_skipticket,
 	[LBK_SPINLOCK]	= lbk_loop_spinlock,
 };
 
@@ -646,6 +679,11 @@ static noinline u64 lbk_pairs_ticket16(u32 loops)
 	return lbk_pairs(loops, LBK_TICKET16);
 }
 
+static noinline u64 lbk_pairs_skipticket(u32 loops)
+{
+	return lbk_pairs(loops, LBK_SKIPTICKET);
+}
+
 static noinline u64 lbk_pairs_spinlock(u32 loops)
 {
 	return lbk_pairs(loops, LBK_SPINLOCK);
@@ -655,6 +693,7 @@ static u64 (* const lbk_pairs_fn[LBK_NR])(u32 loops) = {
 	[LBK_LEGACY]	= lbk_pairs_legacy,
 	[LBK_TICKET8]	= lbk_pairs_ticket8,
 	[LBK_TICKET16]	= lbk_pairs_ticket16,
+	[LBK_SKIPTICKET] = lbk_pairs_skipticket,
 	[LBK_SPINLOCK]	= lbk_pairs_spinlock,
 };
 
@@ -955,10 +994,10 @@ static int lbk_results_show(struct seq_file *m, void *v)
 	enum lbk_kind k;
 	unsigned int i;
 
-	seq_printf(m, "lockbench=1 threads=%u cpus=%*pbl online_cpus=%u mode=%s count=%lu duration_ms=%u cs_lines=%u think=%u irqsoff=%d uncontended_loops=%u tsc_khz=%u spinlock_impl=%s hypervisor=%d nr_cpus=%d\n",
+	seq_printf(m, "lockbench=1 threads=%u cpus=%*pbl online_cpus=%u mode=%s count=%lu duration_ms=%u cs_lines=%u think=%u irqsoff=%d uncontended_loops=%u skip_us=%u tsc_khz=%u spinlock_impl=%s hypervisor=%d nr_cpus=%d\n",
 		   lbk_n, cpumask_pr_args(&lbk_cpus), num_online_cpus(),
 		   count ? "count" : "duration", count, duration_ms, cs_lines,
-		   think, irqsoff, uncontended_loops, tsc_khz, lbk_spinlock_impl(),
+		   think, irqsoff, uncontended_loops, skip_us, tsc_khz, lbk_spinlock_impl(),
 		   boot_cpu_has(X86_FEATURE_HYPERVISOR) ? 1 : 0, CONFIG_NR_CPUS);
 
 	for (k = 0; k < LBK_NR; k++) {
@@ -997,7 +1036,8 @@ static int lbk_results_show(struct seq_file *m, void *v)
 			lbk_ppm(m, "bypass_share", r->ord.bypass_share, 6);
 			seq_printf(m, " bypass_max=%llu bypass_run=%llu",
 				   r->ord.bypass_max, r->ord.bypass_run);
-			if (k == LBK_TICKET8 || k == LBK_TICKET16)
+			if (k == LBK_TICKET8 || k == LBK_TICKET16 ||
+			    k == LBK_SKIPTICKET)
 				seq_printf(m, " ticket_breaks=%llu",
 					   r->ord.ticket_breaks);
 			lbk_hist_show(m, "bypass_hist", &r->ord.passed);
@@ -1050,7 +1090,7 @@ static int lbk_parse_locks(void)
 		int k = match_string(lbk_names, LBK_NR, name);
 
 		if (k < 0) {
-			pr_err("locks=%s: unknown lock '%s' (valid: all, or a list of legacy,ticket8,ticket16,spinlock separated by ',' or '+')\n",
+			pr_err("locks=%s: unknown lock '%s' (valid: all, or a list of legacy,ticket8,ticket16,skipticket,spinlock separated by ',' or '+')\n",
 			       locks, name);
 			ret = -EINVAL;
 			break;
@@ -1093,6 +1133,7 @@ static int lbk_check_params(void)
 	      lbk_range("cs_lines", cs_lines, 1, LBK_MAX_CS_LINES) ?:
 	      lbk_range("think", think, 0, LBK_MAX_THINK) ?:
 	      lbk_range("uncontended_loops", uncontended_loops, 1, LBK_MAX_LOOPS) ?:
+	      lbk_range("skip_us", skip_us, 1, 1000000) ?:
 	      lbk_parse_locks();
 	if (ret)
 		return ret;
@@ -1103,10 +1144,16 @@ static int lbk_check_params(void)
 		       lbk_n, LB_TICKET8_MAX_CPUS);
 		return -EINVAL;
 	}
+	if ((lbk_lockmask & BIT(LBK_SKIPTICKET)) && lbk_n > SKT_MAX_CPUS) {
+		pr_err("threads=%u out of range for skipticket (valid: 1 to %u; or leave skipticket out of locks=)\n",
+		       lbk_n, SKT_MAX_CPUS);
+		return -EINVAL;
+	}
 	if (!tsc_khz) {
 		pr_err("no TSC frequency (tsc_khz=0): cannot time the runs\n");
 		return -ENODEV;
 	}
+	skt_patience = div_u64((u64)skip_us * tsc_khz, 1000);
 
 	cpumask_clear(&lbk_cpus);
 	for_each_online_cpu(cpu) {

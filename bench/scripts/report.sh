@@ -69,7 +69,7 @@ short() {
 }
 # rows of the lockbench tables: SETUP:LOCK (the module's own locks from the
 # ticket kernel's boots; spin_lock() from every kernel)
-ROWS="ticket:legacy ticket:ticket8 ticket:ticket16 ticket:spinlock queued-guest:spinlock queued-native:spinlock"
+ROWS="ticket:legacy ticket:ticket8 ticket:ticket16 ticket:skipticket ticket:spinlock queued-guest:spinlock queued-native:spinlock"
 
 # ---- plots ----------------------------------------------------------------
 GP_TERM=png
@@ -152,7 +152,7 @@ set grid
 set key top right
 plot"
 	sep=
-	for l in legacy ticket8 ticket16 qspinlock pthread_spin pthread_mutex spinlock; do
+	for l in legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex spinlock; do
 		d=$plot/bypass-$1-$3-$l.dat
 		awk -F'\t' -v s="$1" -v w="$2" -v n="$3" -v i="$4" -v l="$l" '
 			$1 == s && $2 == w && $3 == n && $4 == i && $5 == l && $6 == "bypass_hist" && $7 != "-" {
@@ -184,7 +184,7 @@ set key outside right
 set xtics 1
 plot"
 sep=
-for l in legacy ticket8 ticket16 qspinlock pthread_spin pthread_mutex; do
+for l in legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex; do
 	d=$plot/sweep-$l.dat
 	awk -F'\t' -v l="$l" '$1 == "sw" && $5 == l && $6 == "throughput" { print $3, $8, $9, $10 }' raw/summary.tsv |
 		sort -n >"$d"
@@ -256,7 +256,7 @@ lb_table() {	# SMP IRQ
 fair_table() {	# SRC WHERE SMP
 	echo "| lock | Macq/s | Jain | max/min acq | finish spread | bypasses (max of runs) | bypass share | longest run | ticket breaks (max) | wait p99 (cycles) | timed out |"
 	echo "|---|---|---|---|---|---|---|---|---|---|---|"
-	for l in legacy ticket8 ticket16 qspinlock pthread_spin pthread_mutex; do
+	for l in legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex; do
 		to=$(awk -F'\t' -v s="$1" -v w="$2" -v n="$3" -v l="$l" '$1 == s && $2 == w && $3 == n && $5 == l && $6 == "timed_out" { c++ } END { print c + 0 }' raw/samples.tsv)
 		tb=$(field "$1" "$2" "$3" - "$l" ticket_breaks 6)
 		echo "| $l | $(f "$1" "$2" "$3" - "$l" throughput 1e6 3) | $(f "$1" "$2" "$3" - "$l" jain 1 4) | $(f "$1" "$2" "$3" - "$l" acq_spread 1 4) | $(f "$1" "$2" "$3" - "$l" spread 1 4) | $(field "$1" "$2" "$3" - "$l" bypasses 6) | $(f "$1" "$2" "$3" - "$l" bypass_share 1 3) | $(f "$1" "$2" "$3" - "$l" longest_run 1 3) | ${tb:--} | $(f "$1" "$2" "$3" - "$l" wait_p99 1 3) | $to |"

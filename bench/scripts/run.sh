@@ -200,7 +200,7 @@ host_run() {
 		failed=$((failed + 1))
 	fi
 }
-HOST_LOCKS="legacy ticket8 ticket16 qspinlock pthread_spin pthread_mutex"
+HOST_LOCKS="legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex"
 shuffled() { echo $HOST_LOCKS | tr ' ' '\n' | shuf | tr '\n' ' '; }
 
 say "fairness on the host: $BENCH_HOST_ROUNDS rounds of -t $NCPU -n $BENCH_HOST_N [$(elapsed)]"

@@ -156,6 +156,55 @@ static void test_ticket16(void)
 	CHECK(l.slock == 0);
 }
 
+/*
+ * skipticket: the fast path, a held lock refusing, and the skip: a ticket
+ * taken and never claimed (its holder "preempted") is skipped once the lock
+ * has stayed free and unclaimed for the patience, and its holder, coming
+ * back, queues again at the back and gets the lock after the skipper.
+ */
+static void test_skipticket(void)
+{
+	skt_lock_t l;
+	u16 t1 = 0, absent = 0, t3 = 0;
+
+	skt_set_patience_us(1000);
+	skt_init(&l);
+	CHECK(!skt_is_locked(&l));
+	CHECK(skt_take(&l, &t1));		/* free: one cmpxchg */
+	CHECK(t1 == 0);
+	CHECK(l.slock == 0x00018000);		/* tail 1, taken, head 0 */
+	CHECK(skt_is_locked(&l));
+	CHECK(!skt_trylock(&l));
+	CHECK(!skt_take(&l, &absent));		/* a waiter: ticket 1 */
+	CHECK(absent == 1);
+	CHECK(skt_is_contended(&l));
+	skt_unlock(&l);				/* offered to ticket 1 */
+	CHECK(l.slock == 0x00020001);
+	CHECK(skt_is_locked(&l));		/* offered is not free */
+	CHECK(!skt_trylock(&l));
+	CHECK(!skt_take(&l, &t3));		/* ticket 2, behind the absent 1 */
+	CHECK(t3 == 2);
+	skt_wait(&l, t3);			/* skips 1 after 1 ms, claims 2 */
+	CHECK(l.slock == 0x00038002);		/* head 2, taken, tail 3 */
+	skt_unlock(&l);				/* offered to 3: nobody holds it */
+	CHECK(l.slock == 0x00030003);
+	CHECK(!skt_is_locked(&l));
+	skt_wait(&l, absent);			/* skipped: queues again, gets it */
+	CHECK(l.slock == 0x00048003);
+	skt_unlock(&l);
+	CHECK(!skt_is_locked(&l));
+	CHECK(skt_trylock(&l));
+	skt_unlock(&l);
+	/* 15-bit tickets: head wraps at 2^15, the 16-bit tail with it */
+	skt_init(&l);
+	l.slock = 0xffff7fff;			/* head 32767 = tail (mod 2^15) */
+	CHECK(!skt_is_locked(&l));
+	CHECK(skt_trylock(&l));
+	CHECK(l.slock == 0x0000ffff);		/* tail wrapped, taken */
+	skt_unlock(&l);
+	CHECK(l.slock == 0x00000000);		/* head wrapped, no carry */
+}
+
 static void test_dispatch(void)
 {
 	union lb_anylock l;
@@ -175,6 +224,8 @@ static void test_dispatch(void)
 	CHECK(lb_lock_max_cpus(LB_TICKET8) == 255);
 	CHECK(lb_lock_max_cpus(LB_TICKET16) == 65535);
 	CHECK(lb_lock_max_cpus(LB_LEGACY) == 0);
+	CHECK(lb_lock_max_cpus(LB_SKIPTICKET) == 32767);
+	CHECK(!strcmp(lb_lock_name(LB_SKIPTICKET), "skipticket"));
 	CHECK(!strcmp(lb_lock_name(LB_LEGACY), "legacy"));
 	CHECK(!strcmp(lb_lock_name(LB_TICKET8), "ticket8"));
 	CHECK(!strcmp(lb_lock_name(LB_TICKET16), "ticket16"));
@@ -227,6 +278,7 @@ int main(void)
 	run("legacy", test_legacy);
 	run("ticket8", test_ticket8);
 	run("ticket16", test_ticket16);
+	run("skipticket", test_skipticket);
 	run("dispatch", test_dispatch);
 	run("take_wait", test_take_wait);
 	printf("test_locks: %s\n", any_failed ? "FAILED" : "all tests passed");

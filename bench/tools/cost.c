@@ -46,7 +46,7 @@
 
 #define MAX_ROUNDS	101
 
-static inline unsigned long long rdtsc(void)
+static inline unsigned long long tsc_fenced(void)
 {
 	unsigned int lo, hi;
 
@@ -128,14 +128,14 @@ static struct {
 static void uncontended_##name(long n, unsigned long long *cyc,		\
 			       unsigned long long *ns)			\
 {									\
-	unsigned long long t0 = now_ns(), c0 = rdtsc();			\
+	unsigned long long t0 = now_ns(), c0 = tsc_fenced();			\
 	long i;								\
 									\
 	for (i = 0; i < n; i++) {					\
 		LOCK_##name();						\
 		UNLOCK_##name();					\
 	}								\
-	*cyc = rdtsc() - c0;						\
+	*cyc = tsc_fenced() - c0;						\
 	*ns = now_ns() - t0;						\
 }									\
 static void handoff_##name(int me, long n)				\

@@ -14,14 +14,16 @@
  * ticket_spinlock.h at both widths, and qspinlock is the kernel's native
  * queued spinlock (asm-generic/qspinlock.h + kernel/locking/qspinlock.c),
  * both compiled unchanged from the patched tree (lib/series.h,
- * lib/kqspinlock.h); pthread_spin and pthread_mutex are glibc's.
+ * lib/kqspinlock.h); skipticket is issue 9's preemption-tolerant ticket
+ * lock (prototype, lib/skipticket.h); pthread_spin and pthread_mutex are
+ * glibc's.
  *
  *   -t  threads (default: online CPUs, at most 1024), pinned round robin
  *       over the CPUs this process may run on; more threads than those
  *       CPUs is an error unless -o is given
  *   -n  lock acquisitions per thread (default 1000000)
- *   -l  legacy, ticket8, ticket16, qspinlock, pthread_spin, pthread_mutex,
- *       or all (default all = those six in that order); a comma list runs
+ *   -l  legacy, ticket8, ticket16, skipticket, qspinlock, pthread_spin,
+ *       pthread_mutex, or all (default all = those seven in that order); a comma list runs
  *       them in the order given (scripts shuffle it), each at most once.
  *       "none" (never part of all) takes no lock at all: it exists only to
  *       show that the counter check catches a broken lock (expect exit 1).
@@ -39,7 +41,9 @@
  *       -p is the bare mode: the critical section then only counts (the
  *       shared counter, the thread's count, the run tracking, all on lines
  *       the critical section writes anyway), see "Bookkeeping" below
- *   -o  allow more threads than CPUs (results are then not meaningful)
+ *   -o  allow more threads than CPUs (results then say little about the
+ *       lock: threads are preempted, as vCPUs of an overcommitted host)
+ *   -P  skipticket's patience, microseconds (1..1000000, default 100)
  *   -T  N (1..1000000): after each lock's -k line, a "timeline=LOCK
  *       start=S grants=N who=T,T,..." line: the takers of N consecutive
  *       grants centred on the middle of the contended phase (the seeds'
@@ -162,6 +166,7 @@ enum fkind {
 	K_LEGACY = LB_LEGACY,
 	K_TICKET8 = LB_TICKET8,
 	K_TICKET16 = LB_TICKET16,
+	K_SKIPTICKET = LB_SKIPTICKET,
 	K_QSPINLOCK,
 	K_PTHREAD_SPIN,
 	K_PTHREAD_MUTEX,
@@ -173,6 +178,7 @@ static const char *const kind_names[K_NR] = {
 	[K_LEGACY]		= "legacy",
 	[K_TICKET8]		= "ticket8",
 	[K_TICKET16]		= "ticket16",
+	[K_SKIPTICKET]		= "skipticket",
 	[K_QSPINLOCK]		= "qspinlock",
 	[K_PTHREAD_SPIN]	= "pthread_spin",
 	[K_PTHREAD_MUTEX]	= "pthread_mutex",
@@ -246,7 +252,7 @@ static inline void compiler_barrier(void)
 	__asm__ __volatile__("" : : : "memory");
 }
 
-static inline lb_u64 rdtsc(void)
+static inline lb_u64 tsc_now(void)
 {
 	lb_u32 lo, hi;
 
@@ -280,6 +286,7 @@ do_take(enum fkind k, union lockstore *l, lb_u32 *tok)
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
+	case K_SKIPTICKET:
 		return LB_TAKE((enum lb_lock_kind)k, &l->lb, tok);
 	case K_QSPINLOCK:
 		return kqspin_take(&l->q, tok);
@@ -300,6 +307,7 @@ do_wait(enum fkind k, union lockstore *l, lb_u32 tok)
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
+	case K_SKIPTICKET:
 		LB_WAIT((enum lb_lock_kind)k, &l->lb, tok);
 		break;
 	case K_QSPINLOCK:
@@ -323,6 +331,7 @@ do_unlock(enum fkind k, union lockstore *l)
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
+	case K_SKIPTICKET:
 		LB_UNLOCK((enum lb_lock_kind)k, &l->lb);
 		break;
 	case K_QSPINLOCK:
@@ -394,7 +403,7 @@ worker_loop(struct thr *t, enum fkind k)
 		lb_u32 tok;
 
 		if (timing)
-			t0 = rdtsc();
+			t0 = tsc_now();
 		if (order)
 			g.snap = __atomic_load_n(&sh->arrivals, __ATOMIC_SEQ_CST);
 		if (!do_take(k, l, &tok)) {
@@ -404,8 +413,8 @@ worker_loop(struct thr *t, enum fkind k)
 							     __ATOMIC_SEQ_CST);
 			do_wait(k, l, tok);
 		}
-		wait = timing ? rdtsc() - t0 : 0;
-		if (k <= K_TICKET16)
+		wait = timing ? tsc_now() - t0 : 0;
+		if (k <= K_SKIPTICKET)
 			g.ticket = lb_ticket((enum lb_lock_kind)k, tok);
 		critical_section(sh, t, i, iters, cs_lines, order ? &g : NULL);
 		do_unlock(k, l);
@@ -424,6 +433,7 @@ static void loop_##kind(struct thr *t)					\
 DEFINE_LOOP(K_LEGACY)
 DEFINE_LOOP(K_TICKET8)
 DEFINE_LOOP(K_TICKET16)
+DEFINE_LOOP(K_SKIPTICKET)
 DEFINE_LOOP(K_QSPINLOCK)
 DEFINE_LOOP(K_PTHREAD_SPIN)
 DEFINE_LOOP(K_PTHREAD_MUTEX)
@@ -433,6 +443,7 @@ static void (*const loops[K_NR])(struct thr *) = {
 	[K_LEGACY]		= loop_K_LEGACY,
 	[K_TICKET8]		= loop_K_TICKET8,
 	[K_TICKET16]		= loop_K_TICKET16,
+	[K_SKIPTICKET]		= loop_K_SKIPTICKET,
 	[K_QSPINLOCK]		= loop_K_QSPINLOCK,
 	[K_PTHREAD_SPIN]	= loop_K_PTHREAD_SPIN,
 	[K_PTHREAD_MUTEX]	= loop_K_PTHREAD_MUTEX,
@@ -496,6 +507,7 @@ struct options {
 	int kv, timing, verbose, order;
 	int oversub;		/* -o: more threads than CPUs allowed */
 	lb_u64 timeline;	/* -T: grants in the timeline window */
+	lb_u64 patience_us;	/* -P: skipticket's patience */
 	int seq[K_NR];		/* the locks to run, in this order */
 	int nseq;
 	int named;		/* -l given */
@@ -517,6 +529,7 @@ static int init_lock(enum fkind k, union lockstore *l)
 	case K_LEGACY:
 	case K_TICKET8:
 	case K_TICKET16:
+	case K_SKIPTICKET:
 		LB_INIT((enum lb_lock_kind)k, &l->lb);
 		return 0;
 	case K_QSPINLOCK:
@@ -541,7 +554,7 @@ static void grant_order(enum fkind k, const struct options *o,
 	const struct lb_grant **by = calloc(n, sizeof(*by));
 	unsigned char *passed = calloc(n, 1);
 	lb_u32 *bit = calloc(n + 1, sizeof(*bit));
-	lb_u32 bits = k <= K_TICKET16 ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
+	lb_u32 bits = k <= K_SKIPTICKET ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
 	lb_u32 t;
 
 	if (!logs || !lens || !by || !passed || !bit)
@@ -889,7 +902,8 @@ static void usage(FILE *f)
 		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-h]\n"
 		"  -t  threads, pinned round robin (default: online CPUs, max %d)\n"
 		"  -n  acquisitions per thread (default 1000000)\n"
-		"  -l  legacy ticket8 ticket16 qspinlock pthread_spin pthread_mutex, or all\n"
+		"  -l  legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex,\n"
+		"      or all\n"
 		"      (default), run in the order given; none = no lock, to test the\n"
 		"      counter check (expect exit 1)\n"
 		"  -c  shared cache lines written in the critical section (default 1, max %d)\n"
@@ -899,6 +913,7 @@ static void usage(FILE *f)
 		"  -o  allow more threads than CPUs\n"
 		"  -T  N: print N grants of the grant order (who took each), from the\n"
 		"      middle of the contended phase (with -k, needs the grant log)\n"
+		"  -P  skipticket's patience in microseconds (default 100, max 1000000)\n"
 		"  -h  this help\n",
 		MAX_THREADS, MAX_CS_LINES);
 }
@@ -955,7 +970,8 @@ static void parse_locks(struct options *o, const char *arg)
 					break;
 			if (k == K_NR)
 				bad_usage("unknown lock '%s' (legacy, ticket8, ticket16,"
-					  " qspinlock, pthread_spin, pthread_mutex, all)", tok);
+					  " skipticket, qspinlock, pthread_spin,"
+					  " pthread_mutex, all)", tok);
 			add[n++] = k;
 		}
 		for (k = 0; k < n; k++) {
@@ -998,6 +1014,7 @@ int main(int argc, char **argv)
 		.iters = 1000000,
 		.cs_lines = 1,
 		.order = 1,
+		.patience_us = 100,
 	};
 	struct shared *sh;
 	struct result r;
@@ -1012,7 +1029,7 @@ int main(int argc, char **argv)
 				  (lb_u32)online) : 1;
 
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "t:n:l:c:w:kpvGoT:h")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:l:c:w:kpvGoT:P:h")) != -1) {
 		switch (opt) {
 		case 't':
 			o.threads = (lb_u32)parse_num("-t", optarg, 1,
@@ -1049,13 +1066,16 @@ int main(int argc, char **argv)
 		case 'T':
 			o.timeline = parse_num("-T", optarg, 1, 1000000);
 			break;
+		case 'P':
+			o.patience_us = parse_num("-P", optarg, 1, 1000000);
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
 		default: {
 			char optstr[3] = { '-', (char)optopt, 0 };
 
-			if (optopt && strchr("tnlcwT", optopt))
+			if (optopt && strchr("tnlcwTP", optopt))
 				bad_usage("option %s needs a value", optstr);
 			bad_usage("unknown option %s", optstr);
 		}
@@ -1065,15 +1085,18 @@ int main(int argc, char **argv)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 
 	for (k = 0; k < o.nseq; k++) {
-		if (o.seq[k] != K_TICKET8 || o.threads <= LB_TICKET8_MAX_CPUS)
+		lb_u32 max = o.seq[k] <= K_SKIPTICKET ?
+			     lb_lock_max_cpus((enum lb_lock_kind)o.seq[k]) : 0;
+
+		if (!max || o.threads <= max)
 			continue;
 		if (o.named) {
-			fprintf(stderr, "fairness: ticket8 supports at most %u threads (see fairness -h)\n",
-				LB_TICKET8_MAX_CPUS);
+			fprintf(stderr, "fairness: %s supports at most %u threads (see fairness -h)\n",
+				kind_names[o.seq[k]], max);
 			return 2;
 		}
-		fprintf(stderr, "fairness: note: skipping ticket8, more than %u threads\n",
-			LB_TICKET8_MAX_CPUS);
+		fprintf(stderr, "fairness: note: skipping %s, more than %u threads\n",
+			kind_names[o.seq[k]], max);
 		memmove(&o.seq[k], &o.seq[k + 1], (o.nseq - k - 1) * sizeof(o.seq[0]));
 		o.nseq--;
 		k--;
@@ -1085,6 +1108,7 @@ int main(int argc, char **argv)
 		o.order = 0;
 	}
 
+	skt_set_patience_us(o.patience_us);
 	find_cpus();
 	if (o.threads > (lb_u32)ncpus && !o.oversub) {
 		fprintf(stderr, "fairness: -t %u: more threads than the %d CPUs this process may run on (-o allows it)\n",

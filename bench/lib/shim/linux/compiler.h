@@ -6,7 +6,9 @@
 #ifndef SHIM_LINUX_COMPILER_H
 #define SHIM_LINUX_COMPILER_H
 
+#ifndef __always_inline
 #define __always_inline	inline __attribute__((__always_inline__))
+#endif
 #define __user
 #define __pure		__attribute__((__pure__))
 #define likely(x)	__builtin_expect(!!(x), 1)

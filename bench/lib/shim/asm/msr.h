@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* User-space shim (see bench/lib/series.h): rdtsc() as asm/msr.h has it. */
+#ifndef SHIM_ASM_MSR_H
+#define SHIM_ASM_MSR_H
+
+#include <linux/types.h>
+
+static inline __attribute__((__always_inline__)) u64 rdtsc(void)
+{
+	u32 lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a" (lo), "=d" (hi));
+	return ((u64)hi << 32) | lo;
+}
+
+#endif

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skipticket.c - what skipticket.h needs out of line in user space: its
+ * patience, in TSC cycles, from a time in microseconds and the TSC rate
+ * measured against CLOCK_MONOTONIC (the kernel takes tsc_khz instead).
+ */
+#include "skipticket.h"
+
+#include <time.h>
+
+/* Until skt_set_patience_us(): about 100 us at 2 GHz. */
+u64 skt_patience = 200000;
+
+static u64 mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+/* Set the patience to @us microseconds; returns the TSC rate in kHz. */
+u64 skt_set_patience_us(u64 us)
+{
+	u64 t0 = mono_ns(), c0 = rdtsc(), t1, khz;
+
+	do
+		t1 = mono_ns();
+	while (t1 - t0 < 20000000ULL);		/* 20 ms */
+	khz = (rdtsc() - c0) * 1000000ULL / (t1 - t0);
+	skt_patience = us * khz / 1000;
+	return khz;
+}
