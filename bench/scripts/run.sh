@@ -18,22 +18,23 @@
 # Settings (environment; a bad value stops with a one-line error):
 #   BENCH_SMP            vCPU counts (default "2 4")
 #   BENCH_BOOTS          boots of each setting per vCPU count (default 3)
-#   BENCH_ROUNDS         lockbench rounds per boot (default 3); each round
+#   BENCH_ROUNDS         lockbench rounds per boot (default 2); each round
 #                        loads it twice: as spin_lock(), and irqs off
-#   BENCH_COUNT          lockbench acquisitions per CPU and lock (default 1000000)
+#   BENCH_COUNT          lockbench acquisitions per CPU and lock (default 500000)
 #   BENCH_CAP_MS         lockbench: stop a lock's run after this (default 2000)
 #   BENCH_CS_LINES       cache lines written per critical section (default 1)
 #   BENCH_THINK          PAUSEs after each unlock (default 0)
 #   BENCH_FAIRNESS_N     fairness -n in the guests (default 100000)
 #   BENCH_FAIRNESS_ROUNDS  fairness rounds per boot (default 2)
-#   BENCH_FAIRNESS_TIMEOUT  seconds per fairness lock in a guest (default 6)
+#   BENCH_FAIRNESS_TIMEOUT  seconds per fairness lock in a guest (default 4)
 #   BENCH_HOST_N         fairness -n on the host (default 1000000)
-#   BENCH_HOST_ROUNDS    fairness rounds on the host (default 11)
+#   BENCH_HOST_ROUNDS    fairness rounds on the host (default 9)
 #   BENCH_RUNS_N         -n of the seeds' long-run attempt (default 10000000)
 #   BENCH_RUNS_TRIES     tries of that attempt (default 3)
 #   BENCH_COST_RUNS      runs of bench/bin/cost (default 7)
 #   BENCH_WORKLOAD_SECS  seconds per workload run (default 1)
 #   BENCH_WORKLOAD_ROUNDS  runs per workload mode and boot (default 2)
+#   BENCH_SKIP_US        skipticket's patience, microseconds (default 100)
 #   BENCH_OUT            output folder (default results)
 # Builds and boots use build/bench/ for their initramfs, so make test's
 # files in build/ are left alone.
@@ -51,21 +52,22 @@ num() {
 
 BENCH_SMP=${BENCH_SMP:-2 4}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
-BENCH_ROUNDS=${BENCH_ROUNDS:-3}
-BENCH_COUNT=${BENCH_COUNT:-1000000}
+BENCH_ROUNDS=${BENCH_ROUNDS:-2}
+BENCH_COUNT=${BENCH_COUNT:-500000}
 BENCH_CAP_MS=${BENCH_CAP_MS:-2000}
 BENCH_CS_LINES=${BENCH_CS_LINES:-1}
 BENCH_THINK=${BENCH_THINK:-0}
 BENCH_FAIRNESS_N=${BENCH_FAIRNESS_N:-100000}
 BENCH_FAIRNESS_ROUNDS=${BENCH_FAIRNESS_ROUNDS:-2}
-BENCH_FAIRNESS_TIMEOUT=${BENCH_FAIRNESS_TIMEOUT:-6}
+BENCH_FAIRNESS_TIMEOUT=${BENCH_FAIRNESS_TIMEOUT:-4}
 BENCH_HOST_N=${BENCH_HOST_N:-1000000}
-BENCH_HOST_ROUNDS=${BENCH_HOST_ROUNDS:-11}
+BENCH_HOST_ROUNDS=${BENCH_HOST_ROUNDS:-9}
 BENCH_RUNS_N=${BENCH_RUNS_N:-10000000}
 BENCH_RUNS_TRIES=${BENCH_RUNS_TRIES:-3}
 BENCH_COST_RUNS=${BENCH_COST_RUNS:-7}
 BENCH_WORKLOAD_SECS=${BENCH_WORKLOAD_SECS:-1}
 BENCH_WORKLOAD_ROUNDS=${BENCH_WORKLOAD_ROUNDS:-2}
+BENCH_SKIP_US=${BENCH_SKIP_US:-100}
 OUT=${BENCH_OUT:-results}
 [ -n "$BENCH_SMP" ] || die "bad BENCH_SMP '' (valid: vCPU counts 1 to 64, e.g. \"2 4\")"
 for s in $BENCH_SMP; do
@@ -87,6 +89,7 @@ num BENCH_RUNS_TRIES "$BENCH_RUNS_TRIES" 1 100
 num BENCH_COST_RUNS "$BENCH_COST_RUNS" 1 100
 num BENCH_WORKLOAD_SECS "$BENCH_WORKLOAD_SECS" 1 600
 num BENCH_WORKLOAD_ROUNDS "$BENCH_WORKLOAD_ROUNDS" 1 100
+num BENCH_SKIP_US "$BENCH_SKIP_US" 1 1000000
 
 # Never remove a folder that is not an earlier make bench output.
 if [ -e "$OUT" ] && [ ! -f "$OUT/raw/settings.txt" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
@@ -123,7 +126,7 @@ done
 rm -rf "$OUT"
 mkdir -p "$OUT/raw"
 cat >"$OUT/raw/settings.txt" <<EOF
-bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS host_cpus=$NCPU
+bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU
 host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 qemu=$(qemu-system-x86_64 --version | head -n 1)
 kernel=$(git -C "$TREE" describe --tags --always 2>/dev/null) series=$(git -C "$TREE" log --oneline base..HEAD 2>/dev/null | wc -l) patches
@@ -132,17 +135,17 @@ EOF
 # lockbench twice a round: as spin_lock() takes a lock, then with
 # interrupts off (as spin_lock_irq()), which keeps interrupts out of its
 # waiter count; each load in a new random lock order.
-args="count=$BENCH_COUNT,duration_ms=$BENCH_CAP_MS,cs_lines=$BENCH_CS_LINES,think=$BENCH_THINK"
+args="count=$BENCH_COUNT,duration_ms=$BENCH_CAP_MS,cs_lines=$BENCH_CS_LINES,think=$BENCH_THINK,skip_us=$BENCH_SKIP_US"
 append="lab.bench=1 lab.bench_shuffle=1 lab.bench_rounds=$BENCH_ROUNDS"
 append="$append lab.bench_args=$args,irqsoff=0/$args,irqsoff=1"
-append="$append lab.bench_fairness=-n,$BENCH_FAIRNESS_N,-c,$BENCH_CS_LINES,-w,$BENCH_THINK"
+append="$append lab.bench_fairness=-n,$BENCH_FAIRNESS_N,-c,$BENCH_CS_LINES,-w,$BENCH_THINK,-P,$BENCH_SKIP_US"
 append="$append lab.bench_fairness_rounds=$BENCH_FAIRNESS_ROUNDS lab.bench_fairness_timeout=$BENCH_FAIRNESS_TIMEOUT"
 append="$append lab.bench_workload=futex,open"
 append="$append lab.bench_workload_secs=$BENCH_WORKLOAD_SECS lab.bench_workload_rounds=$BENCH_WORKLOAD_ROUNDS"
 # Worst case per boot: every lockbench load capped, every fairness lock
 # timed out, the workloads.
-timeout=$((180 + 2 * BENCH_ROUNDS * 4 * (BENCH_CAP_MS / 1000 + 2) +
-	6 * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
+timeout=$((180 + 2 * BENCH_ROUNDS * 5 * (BENCH_CAP_MS / 1000 + 2) +
+	7 * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
 	2 * BENCH_WORKLOAD_ROUNDS * (BENCH_WORKLOAD_SECS + 1)))
 
 nboots=$((3 * BENCH_BOOTS * $(echo $BENCH_SMP | wc -w)))
@@ -192,7 +195,7 @@ host_run() {
 	f=$1 label=$2
 	shift 2
 	echo "LAB: host $label" >>"$f"
-	timeout -s KILL 120 "$F" -k "$@" >>"$f" 2>&1
+	timeout -s KILL 120 "$F" -k -P "$BENCH_SKIP_US" "$@" >>"$f" 2>&1
 	rc=$?
 	[ $rc -eq 137 ] && echo "LAB: host timed out after 120s: $label" >>"$f"
 	if [ $rc -ne 0 ]; then

@@ -168,6 +168,8 @@ END {
 			out(src, l, "ratio_" metric "_legacy", sprintf("%.6g", val[key] / val[base "legacy"]))
 		if ((base "qspinlock") in val && val[base "qspinlock"] > 0 && l != "qspinlock")
 			out(src, l, "ratio_" metric "_qspinlock", sprintf("%.6g", val[key] / val[base "qspinlock"]))
+		if ((base "ticket8") in val && val[base "ticket8"] > 0 && l == "skipticket")
+			out(src, l, "ratio_" metric "_ticket8", sprintf("%.6g", val[key] / val[base "ticket8"]))
 		if ((base "spinlock") in val && val[base "spinlock"] > 0 && l != "spinlock")
 			out(src, l, "ratio_" metric "_spinlock", sprintf("%.6g", val[key] / val[base "spinlock"]))
 	}

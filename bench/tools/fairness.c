@@ -642,6 +642,8 @@ static void run_lock(enum fkind k, const struct options *o,
 					sizeof(*t->log));
 				exit(1);
 			}
+			/* fault the pages in now, not inside critical sections */
+			memset(t->log, 0, (size_t)o->iters * sizeof(*t->log));
 		}
 		t->id = i;
 		t->sh = sh;
