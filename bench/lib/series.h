@@ -62,7 +62,6 @@
 #undef __ticketpair_t
 #undef __ticket_spin_take
 #undef __ticket_spin_wait
-#undef __ticket_spin_wait
 #undef arch_spin_lock
 #undef arch_spin_unlock
 #undef arch_spin_trylock
