@@ -1121,7 +1121,7 @@ static int lbk_check_params(void)
 {
 	unsigned int online = num_online_cpus();
 	unsigned int cpu;
-	int ret;
+	int k, ret;
 
 	if (threads > online) {
 		pr_err("threads=%u out of range (valid: 0 to %u, the online CPUs; 0 = all)\n",
@@ -1139,15 +1139,15 @@ static int lbk_check_params(void)
 		return ret;
 
 	lbk_n = threads ? threads : online;
-	if ((lbk_lockmask & BIT(LBK_TICKET8)) && lbk_n > LB_TICKET8_MAX_CPUS) {
-		pr_err("threads=%u out of range for ticket8 (valid: 1 to %u; or leave ticket8 out of locks=)\n",
-		       lbk_n, LB_TICKET8_MAX_CPUS);
-		return -EINVAL;
-	}
-	if ((lbk_lockmask & BIT(LBK_SKIPTICKET)) && lbk_n > SKT_MAX_CPUS) {
-		pr_err("threads=%u out of range for skipticket (valid: 1 to %u; or leave skipticket out of locks=)\n",
-		       lbk_n, SKT_MAX_CPUS);
-		return -EINVAL;
+	/* the bench locks' own CPU bounds (locks.h; 0 = none) */
+	for (k = 0; k < LB_NR_KINDS; k++) {
+		u32 max = lb_lock_max_cpus(k);
+
+		if ((lbk_lockmask & BIT(k)) && max && lbk_n > max) {
+			pr_err("threads=%u out of range for %s (valid: 1 to %u; or leave %s out of locks=)\n",
+			       lbk_n, lbk_names[k], max, lbk_names[k]);
+			return -EINVAL;
+		}
 	}
 	if (!tsc_khz) {
 		pr_err("no TSC frequency (tsc_khz=0): cannot time the runs\n");
