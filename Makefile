@@ -2,7 +2,8 @@
 #
 #   make bench                 the benchmark: results/report.md and plots
 #   make test                  every check (installs what it needs)
-#   make soak [SOAK_SECS=600 SOAK_SMP=4 SOAK_TYPES=...]  locktorture + CPU hotplug
+#   make soak [SOAK_SECS=600 SOAK_SMP=4 SOAK_TYPES=... SOAK_VARIANT=ticket|skip]
+#                              locktorture + CPU hotplug
 #   make boot VARIANT=ticket SMP=2   a guest shell on the serial console
 #   make kernel VARIANT=ticket       unpack, patch and build one variant
 #   make patches               export build/linux (base..HEAD) to patches/
@@ -15,6 +16,7 @@ SMP ?= 2
 SOAK_SECS ?= 600
 SOAK_SMP ?= 4
 SOAK_TYPES ?= spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
+SOAK_VARIANT ?= ticket
 
 .PHONY: all test bench soak boot kernel patches mutants clean
 
@@ -30,7 +32,7 @@ bench:
 
 # lab/soak.sh checks its arguments, then builds the ticket kernel if needed.
 soak:
-	@lab/soak.sh -d "$(SOAK_SECS)" -s "$(SOAK_SMP)" -t "$(SOAK_TYPES)"
+	@lab/soak.sh -d "$(SOAK_SECS)" -s "$(SOAK_SMP)" -t "$(SOAK_TYPES)" -v "$(SOAK_VARIANT)"
 
 # The knobs are checked before anything is installed or built.
 kernel:

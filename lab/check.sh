@@ -6,9 +6,15 @@
 # Usage: lab/check.sh CHECK LOG [ARGS]
 #   boot               reached userspace and the pass marker 'LAB: done',
 #                      and no splat anywhere in the log (BADNESS below)
-#   kunit SMP          the ticket_spinlock KUnit suite passed; every case
+#   kunit SMP [LOCK]   the ticket_spinlock KUnit suite passed; every case
 #                      that can run at SMP vCPUs ran and passed (none
-#                      skipped), the others were skipped, not failed
+#                      skipped), the others were skipped, not failed.
+#                      LOCK: ticket (default) or skip, whose single-CPU
+#                      cases differ (skip_*)
+#   patience US [BAD]  the skip-ticket lock's patience is US microseconds
+#                      (its boot message); BAD: the boot was given
+#                      skipticket.patience_us=BAD, which must have been
+#                      refused with a message naming the parameter
 #   selftests          the locking API selftests passed
 #   torture TYPE FAIR  locktorture TYPE ran between its own markers: every
 #                      Writes and Reads stats line 'Fail: 0', 'End of test:
@@ -47,8 +53,10 @@ BADNESS='Kernel panic|BUG:|kernel BUG at|WARNING:|Oops|Call Trace:|'\
 
 # The KUnit cases of the ticket_spinlock suite, and the vCPUs each needs.
 KUNIT_CASES='ticket_lock_unlock_test:1 ticket_contended_test:1
-ticket_wraparound_test:1 ticket_full_queue_test:1 ticket_overflow_test:1
-ticket_hammer_test:2 ticket_retake_test:2 ticket_fifo_order_test:4'
+ticket_wraparound_test:1 ticket_full_queue_test:1 ticket_overflow_test:1'
+KUNIT_SKIP_CASES='skip_lock_unlock_test:1 skip_contended_test:1 skip_test:1
+skip_full_queue_test:1 skip_overflow_test:1'
+KUNIT_MT_CASES='ticket_hammer_test:2 ticket_retake_test:2 ticket_fifo_order_test:4'
 
 case $what in
 boot)
@@ -60,8 +68,13 @@ boot)
 	echo "${up#LAB: }"
 	;;
 kunit)
-	smp=$1
-	case $smp in '' | *[!0-9]*) die "usage: lab/check.sh kunit LOG SMP" ;; esac
+	smp=$1 lock=${2:-ticket}
+	case $smp in '' | *[!0-9]*) die "usage: lab/check.sh kunit LOG SMP [ticket|skip]" ;; esac
+	case $lock in
+	ticket) cases="$KUNIT_CASES $KUNIT_MT_CASES" ;;
+	skip) cases="$KUNIT_SKIP_CASES $KUNIT_MT_CASES" ;;
+	*) die "usage: lab/check.sh kunit LOG SMP [ticket|skip]" ;;
+	esac
 	# KTAP: "# ticket_spinlock: pass:P fail:F skip:S total:T" ends the suite.
 	sum=$(con | grep -a -o '# ticket_spinlock: pass:.*' | tail -n 1)
 	[ -n "$sum" ] || { echo "no ticket_spinlock KUnit results"; exit 1; }
@@ -75,7 +88,7 @@ kunit)
 	esac
 	case $sum in *'pass:0 '*) echo "no case passed: $sum"; exit 1 ;; esac
 	ran=0
-	for c in $KUNIT_CASES; do
+	for c in $cases; do
 		name=${c%:*} need=${c#*:}
 		line=$(con | grep -a -E "^ *ok [0-9]+ $name( |\$)" | tail -n 1)
 		if [ "$smp" -ge "$need" ]; then
@@ -92,6 +105,23 @@ kunit)
 		fi
 	done
 	echo "${sum#\# ticket_spinlock: }; $ran cases needing <= $smp vCPUs ran"
+	;;
+patience)
+	us=$1 badval=$2
+	case $us in '' | *[!0-9]*) die "usage: lab/check.sh patience LOG US [BAD]" ;; esac
+	msg=$(con | grep -a -m1 '^skip-ticket spinlocks: patience ')
+	[ -n "$msg" ] || { echo "no 'skip-ticket spinlocks: patience' boot message"; exit 1; }
+	echo "$msg" | grep -a -Eq "patience $us us, [1-9][0-9]* TSC cycles\$" ||
+		{ echo "expected a patience of $us us (and some TSC cycles): $msg"; exit 1; }
+	if [ -n "$badval" ]; then
+		con | grep -a -q -F "skipticket.patience_us: '$badval' is not" ||
+			{ echo "skipticket.patience_us=$badval was not refused with a message naming it"; exit 1; }
+		con | grep -a -q -F "invalid for parameter \`skipticket.patience_us'" ||
+			{ echo "skipticket.patience_us=$badval: no -EINVAL from the parameter parser"; exit 1; }
+		echo "skipticket.patience_us=$badval refused ($(con | grep -a -m1 -F "skipticket.patience_us: '$badval'")), default kept: $msg"
+	else
+		echo "$msg"
+	fi
 	;;
 selftests)
 	good=$(con | grep -a -o 'Good, all [0-9]* testcases passed')

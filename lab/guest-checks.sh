@@ -6,7 +6,8 @@
 # spin_lock once more for fairness (one writer per vCPU). One line per
 # check:
 #   initramfs V, boot V smp=N, kunit V smp=N, locking selftests V smp=N,
-#   locktorture V smp=N TYPE, locktorture fairness V smp=N spin_lock
+#   locktorture V smp=N TYPE, locktorture fairness V smp=N spin_lock,
+#   and on the skip-ticket lock skipticket.patience_us V smp=N
 # What the variant has comes from its config fragments. Exits non-zero if
 # any check failed.
 #   TORTURE_SECS   seconds per locktorture type (default 8)
@@ -38,6 +39,9 @@ fi
 line "ok   initramfs $v" packed
 
 ticket=$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)
+skip=$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)
+klock=ticket
+[ "$skip" = y ] && klock=skip
 kunit=$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCK_KUNIT_TEST)
 selftests=$(fragconf "$v" CONFIG_DEBUG_LOCKING_API_SELFTESTS)
 mkdir -p "$LOGS/test"
@@ -48,6 +52,18 @@ for smp in 1 2 4; do
 	[ "$smp" -ge 2 ] && types=$TORTURE_TYPES ftypes=$FAIR_TYPES
 	[ -n "$types" ] && append="$append lab.torture=$(echo $types | tr ' ' ,) lab.torture_args=stat_interval=4"
 	[ -n "$ftypes" ] && append="$append lab.fair=$(echo $ftypes | tr ' ' ,)"
+	# The skip-ticket lock's patience: out of range at 1 vCPU (refused,
+	# the default kept), another valid value at 2, the default at 4.
+	pat='' patbad=''
+	if [ "$skip" = y ]; then
+		case $smp in
+		1) pat=100 patbad=0 ;;
+		2) pat=250 ;;
+		*) pat=100 ;;
+		esac
+		append="$append${patbad:+ skipticket.patience_us=$patbad}"
+		[ "$pat" = 100 ] || append="$append skipticket.patience_us=$pat"
+	fi
 	# Bring-up, KUnit and the selftests, then each locktorture run.
 	timeout=$((180 + $(echo $types $ftypes | wc -w) * (TORTURE_SECS + 30)))
 	# A boot that failed (timeout, panic) still has its log read by the
@@ -58,7 +74,8 @@ for smp in 1 2 4; do
 	else
 		check "boot $v smp=$smp" lab/check.sh boot "$log" || show_tail "$log" 25
 	fi
-	[ "$kunit" = y ] && check "kunit $v smp=$smp" lab/check.sh kunit "$log" "$smp"
+	[ "$kunit" = y ] && check "kunit $v smp=$smp" lab/check.sh kunit "$log" "$smp" "$klock"
+	[ -n "$pat" ] && check "skipticket.patience_us $v smp=$smp" lab/check.sh patience "$log" "$pat" $patbad
 	[ "$selftests" = y ] && check "locking selftests $v smp=$smp" lab/check.sh selftests "$log"
 	# locktorture's '???' (one writer below half of another's share) is
 	# shown for its default runs: two writers per vCPU, shuffled and

@@ -5,6 +5,11 @@
 # fragments, never from the built .config:
 #   ticket, NR_CPUS < 256    a 16-bit lock xadd (8-bit tickets)
 #   ticket, NR_CPUS >= 256   a 32-bit lock xadd (16-bit tickets)
+#   skip-ticket              a 32-bit lock cmpxchg and a 32-bit lock xadd
+#                            (free: take and claim; else: take a ticket),
+#                            then a call of the out-of-line slow path,
+#                            which claims and skips with a 16-bit lock
+#                            cmpxchg and reads the TSC (rdtsc)
 #   queued                   qspinlock's lock cmpxchg, and no xadd
 #   KCSAN                    the lock and unlock call __kcsan_check_access()
 #                            (the xadd and the unlock are asm, invisible to
@@ -28,7 +33,16 @@ asm=$(dis _raw_spin_lock do_raw_spin_lock | grep -E 'lock +(xadd|cmpxchg)')
 reg16='%([abcd]x|si|di|bp|r[0-9]+w)'
 reg32='%(e[abcd]x|esi|edi|ebp|r[0-9]+d)'
 
-if [ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ]; then
+if [ "$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)" = y ]; then
+	echo "$asm" | grep -Eq "lock +cmpxchg +$reg32," && echo "$asm" | grep -Eq "lock +xadd +$reg32," ||
+		{ echo "expected a 32-bit cmpxchg and xadd (skip-ticket take) in _raw_spin_lock, found: $(echo $asm)"; exit 1; }
+	dis _raw_spin_lock do_raw_spin_lock | grep -q 'call.*<skipticket_spin_lock_slowpath>' ||
+		{ echo "_raw_spin_lock does not call skipticket_spin_lock_slowpath()"; exit 1; }
+	slow=$(dis skipticket_spin_lock_slowpath)
+	echo "$slow" | grep -Eq "lock +cmpxchg +$reg16," && echo "$slow" | grep -q 'rdtsc' ||
+		{ echo "skipticket_spin_lock_slowpath() has no 16-bit cmpxchg (claim, skip) or no rdtsc"; exit 1; }
+	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +(cmpxchg|xadd) +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (16-bit cmpxchg, rdtsc)"
+elif [ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ]; then
 	nr=$(fragconf "$v" CONFIG_NR_CPUS)
 	[ -n "$nr" ] || die "configs/$v.config sets no CONFIG_NR_CPUS"
 	if [ "$nr" -lt 256 ]; then want="lock +xadd +$reg16," bits=8; else want="lock +xadd +$reg32," bits=16; fi

@@ -1,24 +1,27 @@
 #!/bin/sh
-# Soak the lockdep ticket kernel with locktorture and CPU hotplug.
-# Usage: lab/soak.sh [-d SECS] [-s SMP] [-t TYPES] [-i ONOFF]
+# Soak a lockdep kernel with locktorture and CPU hotplug.
+# Usage: lab/soak.sh [-d SECS] [-s SMP] [-t TYPES] [-i ONOFF] [-v VARIANT]
 #   -d  seconds per torture type (default 600)
 #   -s  vCPUs (default 4)
 #   -t  comma-separated types (default spin_lock,spin_lock_irq,raw_spin_lock,rw_lock)
 #   -i  seconds between CPU hotplug operations, 0 = none (default 3)
+#   -v  ticket (default) or skip: the lockdep kernel of the ticket lock, or
+#       of the skip-ticket lock
 # Each type runs with onoff_interval, stutter and long_hold; it passes with
 # every stats line "Fail: 0", "End of test: SUCCESS", no splat, and (with
 # hotplug on) at least one CPU taken offline and brought back.
 # Prints one "ok"/"FAIL" line per type; exits non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 
-secs=600 smp=4 types=spin_lock,spin_lock_irq,raw_spin_lock,rw_lock onoff=3
-while getopts d:s:t:i: opt; do
+secs=600 smp=4 types=spin_lock,spin_lock_irq,raw_spin_lock,rw_lock onoff=3 v=ticket
+while getopts d:s:t:i:v: opt; do
 	case $opt in
 	d) secs=$OPTARG ;;
 	s) smp=$OPTARG ;;
 	t) types=$OPTARG ;;
 	i) onoff=$OPTARG ;;
-	*) die "usage: lab/soak.sh [-d SECS] [-s SMP] [-t TYPES] [-i ONOFF]" ;;
+	v) v=$OPTARG ;;
+	*) die "usage: lab/soak.sh [-d SECS] [-s SMP] [-t TYPES] [-i ONOFF] [-v VARIANT]" ;;
 	esac
 done
 case $secs in '' | *[!0-9]* | 0*) die "bad duration '$secs' (seconds per type, 1 to 86400)" ;; esac
@@ -35,8 +38,8 @@ for t in $(echo "$types" | tr ',' ' '); do
 	n=$((n + 1))
 done
 [ "$n" -gt 0 ] || die "no torture types given"
+case $v in ticket | skip) ;; *) die "bad variant '$v' for a soak (valid: ticket skip)" ;; esac
 
-v=ticket
 # The arguments are checked first; then the kernel is brought up to date.
 "$LAB/lab/deps.sh" && "$LAB/lab/tree.sh" && "$LAB/lab/build.sh" $v || exit 1
 "$LAB/lab/initramfs.sh" $v || exit 1
@@ -46,7 +49,7 @@ stat=$((secs / 4))
 [ "$stat" -le 60 ] || stat=60
 args="stat_interval=$stat,stutter=5,long_hold=100,verbose=2"
 [ "$onoff" -gt 0 ] && args="$args,onoff_interval=$onoff,onoff_holdoff=1"
-log=$LOGS/soak-smp$smp.log
+log=$LOGS/soak-$v-smp$smp.log
 timeout=$((n * (secs + 30) + 180))
 say "soaking $v at $smp vCPUs: $types, ${secs}s each, hotplug every ${onoff}s (log: $log)"
 start=$(date +%s)

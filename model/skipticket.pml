@@ -1,7 +1,8 @@
 /*
- * skipticket.pml -- Promela model of the preemption-tolerant ticket lock
- * of issue 9 (bench/lib/skipticket.h: skt_take(), skt_wait(),
- * skt_unlock()).
+ * skipticket.pml -- Promela model of the skip-ticket lock of issue 9, the
+ * series' arch/x86/include/asm/skipticket_spinlock.h: __ticket_spin_take(),
+ * __ticket_spin_wait() (the slow path) and arch_spin_unlock(); the bench
+ * calls them skt_take(), skt_slowpath() and skt_unlock() (lib/series.h).
  *
  *   spin -DK=3 -DP=3 -a skipticket.pml
  *   gcc -O2 -DSAFETY -o pan pan.c && ./pan        # safety, bypass bound
@@ -9,17 +10,17 @@
  *
  * (model/skipticket.sh does all of this.)
  *
- * The lock word: head and tail (K-bit counters here, 8 bits in the code)
+ * The lock word: head and tail (K-bit counters here, 15 bits in the code)
  * and the taken flag. Code and model, one atomic step per LOCKed
  * instruction or plain access of the lock word:
  *
- *  skt_take()    v = READ_ONCE(word); if free (head == tail, !taken):
+ *  take         v = READ_ONCE(word); if free (head == tail, !taken):
  *                cmpxchg to (tail + 1, taken)   -> one step here: the read
  *                only records v, and the cmpxchg succeeds exactly when
  *                the word is still v, i.e. free at that instant (the
  *                argument of ticket.pml's MERGED_TRYLOCK);
  *                else xadd: my = tail, tail + 1  -> one step.
- *  skt_wait()    each iteration reads the word once and then, in the same
+ *  wait         each iteration reads the word once and then, in the same
  *                step here (the cmpxchg succeeds only if the word is
  *                unchanged, so a read followed by a successful cmpxchg is
  *                one atomic decision), does one of:
@@ -27,11 +28,11 @@
  *                  my not in [head, tail): skipped, xadd a new ticket;
  *                  !taken, head != my, head's holder "out of patience":
  *                  skip (head + 1).
- *  skt_unlock()  the owner reads head, then stores (head + 1, taken = 0)
+ *  unlock       the owner reads head, then stores (head + 1, taken = 0)
  *                in one 16-bit store: two steps.
  *
  * Patience. The code skips a head that stays offered and unclaimed for
- * skt_patience TSC cycles; a running waiter claims within far less. The
+ * skipticket_patience TSC cycles; a running waiter claims within far less. The
  * model has no clock: a waiter may be preempted (ghost preempted[i],
  * during its wait only: lock-holder preemption stalls every lock and is
  * not what this lock is about), and the skip is enabled unless a running
@@ -81,7 +82,7 @@ bool taken = false;
 
 /* ghost */
 byte owners = 0;
-bool waiting[P];        /* in skt_wait() (took a ticket, not granted) */
+bool waiting[P];        /* in the slow path (took a ticket, not granted) */
 bool preempted[P];      /* not running: takes no step */
 byte ticket[P];         /* the ticket a waiter holds */
 byte gseq[P];           /* arrival order among the waiters (0 = oldest) */
@@ -210,7 +211,7 @@ active [P] proctype cpu()
 	byte v;
 
 again:
-	/* skt_take() */
+	/* __ticket_spin_take() */
 	atomic {
 		ADVANCE_OK;
 		arrive();
@@ -230,7 +231,7 @@ again:
 			check()
 		fi
 	};
-	/* skt_wait() */
+	/* __ticket_spin_wait() */
 wait:
 	do
 	:: atomic {
@@ -284,7 +285,7 @@ wait:
 	:: preempted[_pid] -> preempted[_pid] = false                  /* and gives it back */
 	od;
 cs:
-	/* critical section; skt_unlock(): load head, then one store */
+	/* critical section; arch_spin_unlock(): load head, then one store */
 	h = head;
 	atomic {
 		head = (h + 1) % N;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Exhaustive spin checks of the preemption-tolerant ticket lock model
-# (model/skipticket.pml, issue 9's bench/lib/skipticket.h). One line per
+# (model/skipticket.pml, issue 9's asm/skipticket_spinlock.h). One line per
 # case: "ok   model skipticket NAME: ..." or "FAIL model skipticket NAME: ...";
 # exits 1 if any case failed.
 #

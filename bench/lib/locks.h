@@ -20,10 +20,13 @@
  *            shims in shim/.  Its algorithm and memory ordering are
  *            documented there; this file keeps no copy of it.
  *
- *  skipticket  The preemption-tolerant ticket lock of issue 9 (prototype,
- *            skipticket.h): FIFO while waiters run; a waiter that leaves
- *            the lock unclaimed for skt_patience TSC cycles is skipped and
- *            queues again.  15-bit tickets, at most 32767 CPUs.
+ *  skipticket  The series' skip-ticket lock (issue 9), the patched tree's
+ *            arch/x86/include/asm/skipticket_spinlock.h, through series.h:
+ *            FIFO while waiters run; a waiter that leaves the lock
+ *            unclaimed for skt_patience TSC cycles is skipped and queues
+ *            again.  15-bit tickets, at most 32767 CPUs.  Its slow path is
+ *            skt_slowpath() (lib/skipticket.c, or lockbench.c in the
+ *            module), the kernel's skipticket_spin_lock_slowpath().
  *
  * Include path: in user space -I bench/lib/shim -isystem
  * $(TREE)/arch/x86/include -isystem $(TREE)/include (bench/Makefile); in a
@@ -70,7 +73,6 @@ __extension__ typedef unsigned __int128 lb_u128;
 #endif
 
 #include "series.h"
-#include "skipticket.h"
 
 /* "rep; nop" is the PAUSE instruction: a spin-wait hint to the CPU. */
 static inline void lb_cpu_relax(void)
@@ -214,7 +216,7 @@ static inline lb_u32 lb_lock_max_cpus(enum lb_lock_kind kind)
 	switch (kind) {
 	case LB_TICKET8:	return LB_TICKET8_MAX_CPUS;
 	case LB_TICKET16:	return LB_TICKET16_MAX_CPUS;
-	case LB_SKIPTICKET:	return SKT_MAX_CPUS;
+	case LB_SKIPTICKET:	return skt_max_cpus;
 	default:		return 0;
 	}
 }
@@ -295,7 +297,7 @@ static inline void lb_wait(enum lb_lock_kind kind, union lb_anylock *l,
 	case LB_LEGACY:		lb_legacy_wait(&l->legacy); break;
 	case LB_TICKET8:	series8_wait(&l->ticket8, tok); break;
 	case LB_TICKET16:	series16_wait(&l->ticket16, tok); break;
-	case LB_SKIPTICKET:	skt_wait(&l->skipticket, (u16)tok); break;
+	case LB_SKIPTICKET:	skt_slowpath(&l->skipticket, (skt_ticket_t)tok); break;
 	default:		break;
 	}
 }

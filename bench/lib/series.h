@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * series.h - the series' own ticket lock, the patched tree's
- * arch/x86/include/asm/ticket_spinlock.h, unchanged, at both ticket widths,
- * for the bench's user-space tools and its kernel module alike.
+ * series.h - the series' own ticket locks, the patched tree's
+ * arch/x86/include/asm/ticket_spinlock.h at both ticket widths and
+ * asm/skipticket_spinlock.h (the skip-ticket lock), unchanged, for the
+ * bench's user-space tools and its kernel module alike.
  *
  * In user space, as ARM's lockhammer runs kernel lock code, the header is
  * compiled against small shims (bench/lib/shim/: the few kernel macros it
@@ -19,10 +20,16 @@
  * (#pragma push_macro/pop_macro), and CONFIG_NR_CPUS is the kernel's again
  * afterwards.
  *
- * The header is included twice, with CONFIG_NR_CPUS at 64 (8-bit tickets
- * in a 16-bit word) and at 512 (16-bit tickets in a 32-bit word), its names
- * renamed to series8_* and series16_*. Both are static inline: a caller
- * gets the same inline code as a kernel caller of arch_spin_lock().
+ * The ticket header is included twice, with CONFIG_NR_CPUS at 64 (8-bit
+ * tickets in a 16-bit word) and at 512 (16-bit tickets in a 32-bit word),
+ * its names renamed to series8_* and series16_*; the skip-ticket header
+ * once, renamed to skt_*. All are static inline: a caller gets the same
+ * inline code as a kernel caller of arch_spin_lock(). The skip-ticket
+ * lock's slow path and patience, which the kernel keeps out of line
+ * (skipticket_spin_lock_slowpath(), skipticket_patience), are skt_slowpath()
+ * and skt_patience here: lib/skipticket.c defines them in user space,
+ * lockbench.c in the module, each as the kernel does (__ticket_spin_wait()
+ * of the header, with the TSC for clock).
  */
 #ifndef BENCH_SERIES_H
 #define BENCH_SERIES_H
@@ -48,6 +55,16 @@
 #pragma push_macro("arch_spin_is_locked")
 #pragma push_macro("arch_spin_is_contended")
 #pragma push_macro("arch_spin_value_unlocked")
+#pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_H")
+#pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
+#pragma push_macro("TICKET_BITS")
+#pragma push_macro("TICKET_MASK")
+#pragma push_macro("TICKET_TAKEN")
+#pragma push_macro("__ticket_head")
+#pragma push_macro("__ticket_tail")
+#pragma push_macro("__ticket_dist")
+#pragma push_macro("skipticket_patience")
+#pragma push_macro("skipticket_spin_lock_slowpath")
 #undef CONFIG_NR_CPUS
 #undef _ASM_X86_TICKET_SPINLOCK_H
 #undef _ASM_X86_TICKET_SPINLOCK_TYPES_H
@@ -68,6 +85,16 @@
 #undef arch_spin_is_locked
 #undef arch_spin_is_contended
 #undef arch_spin_value_unlocked
+#undef _ASM_X86_SKIPTICKET_SPINLOCK_H
+#undef _ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H
+#undef TICKET_BITS
+#undef TICKET_MASK
+#undef TICKET_TAKEN
+#undef __ticket_head
+#undef __ticket_tail
+#undef __ticket_dist
+#undef skipticket_patience
+#undef skipticket_spin_lock_slowpath
 
 /* 8-bit tickets: NR_CPUS below 256. */
 #define CONFIG_NR_CPUS			64
@@ -153,6 +180,57 @@ enum { series16_shift = TICKET_SHIFT };
 #undef arch_spin_is_contended
 #undef arch_spin_value_unlocked
 
+/*
+ * The skip-ticket lock: 15-bit tickets whatever NR_CPUS (up to 32767,
+ * which the header checks at build time).
+ */
+#define CONFIG_NR_CPUS			64
+#define arch_spinlock		skt_spinlock
+#define arch_spinlock_t		skt_lock_t
+#define __ticket_t		skt_ticket_t
+#define __ticket_head		skt_head
+#define __ticket_tail		skt_tail
+#define __ticket_dist		skt_dist
+#define __ticket_spin_take	skt_take
+#define __ticket_spin_wait	skt_wait_clock
+#define arch_spin_lock		skt_lock
+#define arch_spin_unlock	skt_unlock
+#define arch_spin_trylock	skt_trylock
+#define arch_spin_is_locked	skt_is_locked
+#define arch_spin_is_contended	skt_is_contended
+#define arch_spin_value_unlocked	skt_value_unlocked
+#define skipticket_patience	skt_patience
+#define skipticket_spin_lock_slowpath	skt_slowpath
+#include <asm/skipticket_spinlock.h>
+static inline void skt_init(skt_lock_t *l)
+{
+	*l = (skt_lock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+}
+enum { skt_max_cpus = TICKET_MASK };
+
+#undef CONFIG_NR_CPUS
+#undef TICKET_SHIFT
+#undef TICKET_BITS
+#undef TICKET_MASK
+#undef TICKET_TAKEN
+#undef __ARCH_SPIN_LOCK_UNLOCKED
+#undef arch_spinlock
+#undef arch_spinlock_t
+#undef __ticket_t
+#undef __ticket_head
+#undef __ticket_tail
+#undef __ticket_dist
+#undef __ticket_spin_take
+#undef __ticket_spin_wait
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+#undef skipticket_patience
+#undef skipticket_spin_lock_slowpath
+
 #ifndef __KERNEL__
 /*
  * For comparison, the kernel's generic ticket lock, include/asm-generic/
@@ -184,6 +262,16 @@ static inline void generic_init(generic_t *l)
 #endif /* !__KERNEL__ */
 
 /* Give the including context its macros back. */
+#pragma pop_macro("skipticket_spin_lock_slowpath")
+#pragma pop_macro("skipticket_patience")
+#pragma pop_macro("__ticket_dist")
+#pragma pop_macro("__ticket_tail")
+#pragma pop_macro("__ticket_head")
+#pragma pop_macro("TICKET_TAKEN")
+#pragma pop_macro("TICKET_MASK")
+#pragma pop_macro("TICKET_BITS")
+#pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
+#pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_H")
 #pragma pop_macro("arch_spin_value_unlocked")
 #pragma pop_macro("arch_spin_is_contended")
 #pragma pop_macro("arch_spin_is_locked")

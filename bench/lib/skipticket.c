@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * skipticket.c - what skipticket.h needs out of line in user space: its
- * patience, in TSC cycles, from a time in microseconds and the TSC rate
- * measured against CLOCK_MONOTONIC (the kernel takes tsc_khz instead).
+ * skipticket.c - what the skip-ticket lock (the tree's
+ * asm/skipticket_spinlock.h, through series.h) keeps out of line, in user
+ * space: its slow path, as the kernel's skipticket_spin_lock_slowpath()
+ * (arch/x86/kernel/skipticket_spinlock.c) is, and its patience in TSC
+ * cycles, from a time in microseconds and the TSC rate measured against
+ * CLOCK_MONOTONIC (the kernel takes tsc_khz instead).
  */
 #include "skipticket.h"
 
+#include <asm/msr.h>
 #include <time.h>
 
 /* Until skt_set_patience_us(): about 100 us at 2 GHz. */
 u64 skt_patience = 200000;
+
+void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
+{
+	skt_wait_clock(lock, ticket, rdtsc);
+}
 
 static u64 mono_ns(void)
 {

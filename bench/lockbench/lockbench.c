@@ -136,8 +136,17 @@ static unsigned int skip_us = 100;
 module_param(skip_us, uint, 0444);
 MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaimed before its next waiter is skipped (1..1000000, default 100)");
 
-/* skipticket.h's patience, in TSC cycles, from skip_us and tsc_khz. */
+/*
+ * The skip-ticket lock's patience, in TSC cycles, from skip_us and tsc_khz,
+ * and its slow path, as the kernel's skipticket_spinlock.c has them (their
+ * kernel names are renamed by series.h: a skip-ticket kernel has its own).
+ */
 u64 skt_patience;
+
+void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
+{
+	skt_wait_clock(lock, ticket, rdtsc);
+}
 
 /* ------------------------------------------------------------------ */
 /* The locks                                                           */

@@ -15,7 +15,7 @@ dir=${2:-$BUILD/lockbench-$v}
 [ -f "$O/Module.symvers" ] || die "$v is not built (no $O/Module.symvers): run lab/build.sh $v"
 mkdir -p "$dir/lockbench" "$dir/lib"
 # cp -p keeps timestamps: unchanged sources are not rebuilt.
-cp -p "$LAB/bench/lib/locks.h" "$LAB/bench/lib/series.h" "$LAB/bench/lib/skipticket.h" "$LAB/bench/lib/metrics.h" \
+cp -p "$LAB/bench/lib/locks.h" "$LAB/bench/lib/series.h" "$LAB/bench/lib/metrics.h" \
 	"$LAB/bench/lib/metrics.c" "$dir/lib/" &&
 	cp -p "$LAB/bench/lockbench/lockbench.c" "$LAB/bench/lockbench/Kbuild" "$dir/lockbench/" ||
 	die "cannot copy the lockbench sources to $dir"

@@ -6,6 +6,8 @@
 #
 # Kernel settings, each booted BENCH_BOOTS times per vCPU count:
 #   ticket         bigticket kernel: FIFO ticket spinlock_t (16-bit tickets)
+#   skip           skipbench kernel: the skip-ticket spinlock_t (issue 9),
+#                  its patience skipticket.patience_us=BENCH_SKIP_US
 #   queued-guest   queued kernel as a TCG guest gets it: the hypervisor bit
 #                  turns qspinlock into virt_spin_lock()'s test-and-set lock
 #   queued-native  queued kernel with -cpu qemu64,-hypervisor: qspinlock
@@ -16,7 +18,7 @@
 # interval (bench/scripts/stats.awk).
 #
 # Settings (environment; a bad value stops with a one-line error):
-#   BENCH_SMP            vCPU counts (default "2 4")
+#   BENCH_SMP            vCPU counts (default "2 4 8")
 #   BENCH_BOOTS          boots of each setting per vCPU count (default 3)
 #   BENCH_ROUNDS         lockbench rounds per boot (default 2); each round
 #                        loads it twice: as spin_lock(), and irqs off
@@ -34,7 +36,8 @@
 #   BENCH_COST_RUNS      runs of bench/bin/cost (default 7)
 #   BENCH_WORKLOAD_SECS  seconds per workload run (default 1)
 #   BENCH_WORKLOAD_ROUNDS  runs per workload mode and boot (default 2)
-#   BENCH_SKIP_US        skipticket's patience, microseconds (default 100)
+#   BENCH_SKIP_US        the skip-ticket lock's patience, microseconds, in the
+#                        skip kernel, lockbench and fairness (default 100)
 #   BENCH_OUT            output folder (default results)
 # Builds and boots use build/bench/ for their initramfs, so make test's
 # files in build/ are left alone.
@@ -50,7 +53,7 @@ num() {
 	[ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die "bad $1 '$2' (valid: $3 to $4)"
 }
 
-BENCH_SMP=${BENCH_SMP:-2 4}
+BENCH_SMP=${BENCH_SMP:-2 4 8}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
 BENCH_ROUNDS=${BENCH_ROUNDS:-2}
 BENCH_COUNT=${BENCH_COUNT:-500000}
@@ -102,7 +105,7 @@ elapsed() { echo "$(($(date +%s) - t_start)) s"; }
 say "dependencies"
 lab/deps.sh gnuplot-nox || exit 1
 lab/tree.sh || exit 1
-for v in bigticket queued; do
+for v in bigticket skipbench queued; do
 	lab/build.sh "$v" || exit 1
 done
 
@@ -115,7 +118,7 @@ make -s -C bench bin/fairness bin/fairness.static bin/workload.static bin/cost \
 BB=$BUILD/bench
 mkdir -p "$BB" "$LOGS"
 ln -sfn ../linux "$BB/linux"
-for v in bigticket queued; do
+for v in bigticket skipbench queued; do
 	ln -sfn "../kernel-$v" "$BB/kernel-$v"
 	say "lockbench.ko for $v"
 	ko=$(bench/scripts/build-lockbench.sh "$v" "$BB/lockbench-$v") || exit 1
@@ -148,23 +151,24 @@ timeout=$((180 + 2 * BENCH_ROUNDS * 5 * (BENCH_CAP_MS / 1000 + 2) +
 	7 * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
 	2 * BENCH_WORKLOAD_ROUNDS * (BENCH_WORKLOAD_SECS + 1)))
 
-nboots=$((3 * BENCH_BOOTS * $(echo $BENCH_SMP | wc -w)))
+nboots=$((4 * BENCH_BOOTS * $(echo $BENCH_SMP | wc -w)))
 i=0 failed=0
 b=1
 while [ $b -le "$BENCH_BOOTS" ]; do
 	for smp in $BENCH_SMP; do
-		for setup in ticket queued-guest queued-native; do
+		for setup in ticket skip queued-guest queued-native; do
 			i=$((i + 1))
-			cpu=qemu64
+			cpu=qemu64 a=$append
 			case $setup in
 			ticket) v=bigticket ;;
+			skip) v=skipbench a="$append skipticket.patience_us=$BENCH_SKIP_US" ;;
 			queued-guest) v=queued ;;
 			queued-native) v=queued cpu=qemu64,-hypervisor ;;
 			esac
 			name=$setup-smp$smp-boot$b
 			log=$OUT/raw/console-$name.log
 			say "boot $i/$nboots: $setup ($v, -cpu $cpu) smp=$smp boot $b, up to ${timeout}s [$(elapsed)]"
-			if ! out=$(BUILD=$BB lab/boot.sh -t "$timeout" -c "$cpu" -a "$append" "$v" "$smp" "$log" 2>&1); then
+			if ! out=$(BUILD=$BB lab/boot.sh -t "$timeout" -c "$cpu" -a "$a" "$v" "$smp" "$log" 2>&1); then
 				echo "FAIL boot $name: $out" >&2
 				show_tail "$log" 20
 				failed=$((failed + 1))

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "locks.h"
+#include "skipticket.h"
 
 static int test_failed, any_failed;
 
@@ -157,7 +158,8 @@ static void test_ticket16(void)
 }
 
 /*
- * skipticket: the fast path, a held lock refusing, and the skip: a ticket
+ * skipticket (the tree's asm/skipticket_spinlock.h, its slow path as the
+ * kernel's): the fast path, a held lock refusing, and the skip: a ticket
  * taken and never claimed (its holder "preempted") is skipped once the lock
  * has stayed free and unclaimed for the patience, and its holder, coming
  * back, queues again at the back and gets the lock after the skipper.
@@ -165,7 +167,7 @@ static void test_ticket16(void)
 static void test_skipticket(void)
 {
 	skt_lock_t l;
-	u16 t1 = 0, absent = 0, t3 = 0;
+	skt_ticket_t t1 = 0, absent = 0, t3 = 0;
 
 	skt_set_patience_us(1000);
 	skt_init(&l);
@@ -184,12 +186,12 @@ static void test_skipticket(void)
 	CHECK(!skt_trylock(&l));
 	CHECK(!skt_take(&l, &t3));		/* ticket 2, behind the absent 1 */
 	CHECK(t3 == 2);
-	skt_wait(&l, t3);			/* skips 1 after 1 ms, claims 2 */
+	skt_slowpath(&l, t3);			/* skips 1 after 1 ms, claims 2 */
 	CHECK(l.slock == 0x00038002);		/* head 2, taken, tail 3 */
 	skt_unlock(&l);				/* offered to 3: nobody holds it */
 	CHECK(l.slock == 0x00030003);
 	CHECK(!skt_is_locked(&l));
-	skt_wait(&l, absent);			/* skipped: queues again, gets it */
+	skt_slowpath(&l, absent);		/* skipped: queues again, gets it */
 	CHECK(l.slock == 0x00048003);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));

@@ -6,7 +6,8 @@
  *
  * Locks: legacy (the 2.6.24 decrement lock, the seed's asm, lib/locks.h),
  * ticket8 and ticket16 (the series' own ticket lock from the patched tree,
- * both widths, lib/series.h), qspinlock (the kernel's native queued
+ * both widths, lib/series.h), skipticket (the series' skip-ticket lock, the
+ * same way; its slow path out of line as in the kernel), qspinlock (the kernel's native queued
  * spinlock: asm-generic/qspinlock.h's fast path inline,
  * kernel/locking/qspinlock.c's slow path, lib/kqspinlock.h), generic
  * (include/asm-generic/spinlock.h's ticket lock from the same tree),
@@ -43,6 +44,7 @@
 
 #include "locks.h"
 #include "kqspinlock.h"
+#include "skipticket.h"
 
 #define MAX_ROUNDS	101
 
@@ -94,6 +96,7 @@ static struct {
 	struct lb_legacy legacy __attribute__((aligned(64)));
 	series8_t series8 __attribute__((aligned(64)));
 	series16_t series16 __attribute__((aligned(64)));
+	skt_lock_t skipticket __attribute__((aligned(64)));
 	struct qspinlock qspinlock __attribute__((aligned(64)));
 	generic_t generic __attribute__((aligned(64)));
 	pthread_spinlock_t spin __attribute__((aligned(64)));
@@ -110,6 +113,8 @@ static struct {
 #define UNLOCK_series8()	series8_unlock(&L.series8)
 #define LOCK_series16()		series16_lock(&L.series16)
 #define UNLOCK_series16()	series16_unlock(&L.series16)
+#define LOCK_skipticket()	skt_lock(&L.skipticket)
+#define UNLOCK_skipticket()	skt_unlock(&L.skipticket)
 #define LOCK_qspinlock()	queued_spin_lock(&L.qspinlock)
 #define UNLOCK_qspinlock()	queued_spin_unlock(&L.qspinlock)
 #define LOCK_generic()		generic_lock(&L.generic)
@@ -155,6 +160,7 @@ static void handoff_##name(int me, long n)				\
 DEFINE_LOCK(legacy)
 DEFINE_LOCK(series8)
 DEFINE_LOCK(series16)
+DEFINE_LOCK(skipticket)
 DEFINE_LOCK(qspinlock)
 DEFINE_LOCK(generic)
 DEFINE_LOCK(pthread_spin)
@@ -168,6 +174,7 @@ static const struct lockdef {
 	{ "legacy", uncontended_legacy, handoff_legacy },
 	{ "ticket8", uncontended_series8, handoff_series8 },
 	{ "ticket16", uncontended_series16, handoff_series16 },
+	{ "skipticket", uncontended_skipticket, handoff_skipticket },
 	{ "qspinlock", uncontended_qspinlock, handoff_qspinlock },
 	{ "generic", uncontended_generic, handoff_generic },
 	{ "pthread_spin", uncontended_pthread_spin, handoff_pthread_spin },
@@ -281,7 +288,7 @@ int main(int argc, char **argv)
 				for (k = 0; k < NR_LOCKS && strcmp(locks[k].name, tok); k++)
 					;
 				if (k == NR_LOCKS) {
-					fprintf(stderr, "cost: unknown lock '%s' (valid: legacy, ticket8, ticket16, qspinlock, generic, pthread_spin, pthread_mutex)\n", tok);
+					fprintf(stderr, "cost: unknown lock '%s' (valid: legacy, ticket8, ticket16, skipticket, qspinlock, generic, pthread_spin, pthread_mutex)\n", tok);
 					return 2;
 				}
 				want[k] = 1;
@@ -316,6 +323,8 @@ int main(int argc, char **argv)
 	lb_legacy_init(&L.legacy);
 	series8_init(&L.series8);
 	series16_init(&L.series16);
+	skt_init(&L.skipticket);
+	skt_set_patience_us(100);
 	kqspin_init(&L.qspinlock);
 	kqspin_thread_init(0);
 	generic_init(&L.generic);

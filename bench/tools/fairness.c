@@ -14,9 +14,9 @@
  * ticket_spinlock.h at both widths, and qspinlock is the kernel's native
  * queued spinlock (asm-generic/qspinlock.h + kernel/locking/qspinlock.c),
  * both compiled unchanged from the patched tree (lib/series.h,
- * lib/kqspinlock.h); skipticket is issue 9's preemption-tolerant ticket
- * lock (prototype, lib/skipticket.h); pthread_spin and pthread_mutex are
- * glibc's.
+ * lib/kqspinlock.h); skipticket is the series' skip-ticket lock (issue
+ * 9, asm/skipticket_spinlock.h, also through lib/series.h); pthread_spin
+ * and pthread_mutex are glibc's.
  *
  *   -t  threads (default: online CPUs, at most 1024), pinned round robin
  *       over the CPUs this process may run on; more threads than those
@@ -136,6 +136,7 @@
 
 #include "locks.h"
 #include "kqspinlock.h"
+#include "skipticket.h"
 #include "metrics.h"
 
 /*
