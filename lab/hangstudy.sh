@@ -1,7 +1,9 @@
 #!/bin/sh
 # The 16-vCPU hang study (issue 9): boot kernel settings many times at
-# 16 vCPUs on this host running what make test's "16 vCPUs ticket" check
-# runs (locktorture spin_lock, 15 s), and count how each boot ended.
+# 16 vCPUs on this host running what make test's 16-vCPU check runs (KUnit
+# where the kernel has it, locktorture spin_lock for 15 s, rmmod), and
+# count how each boot ended. The lockdep kernels: ticket, skip,
+# queuedlockdep (and queuedlockdep:native).
 #
 # Usage: lab/hangstudy.sh [-n BOOTS] [-s SMP] [-d DIR] SETTING...
 #   SETTING  VARIANT or VARIANT:native (-cpu qemu64,-hypervisor: native
