@@ -182,6 +182,7 @@ while [ $b -le "$BENCH_BOOTS" ]; do
 			awk -v s="$setup" -v n="$smp" '
 				/^lockbench=1 / { irq = $0; sub(/.* irqsoff=/, "", irq); sub(/ .*/, "", irq) }
 				/^lock=.* impl=/ {
+					delete v
 					for (i = 1; i <= NF; i++) { p = index($i, "="); v[substr($i, 1, p - 1)] = substr($i, p + 1) }
 					printf "  %s smp=%s irqsoff=%s %-8s %9.3f Macq/s, jain %s, bypasses %s, complete %s\n",
 						s, n, irq, v["lock"], v["throughput"] / 1e6, v["jain"], v["bypasses"], v["complete"]
