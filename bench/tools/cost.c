@@ -7,8 +7,9 @@
  * Locks: legacy (the 2.6.24 decrement lock, the seed's asm, lib/locks.h),
  * ticket8 and ticket16 (the series' own ticket lock from the patched tree,
  * both widths, lib/series.h), skipticket (the series' skip-ticket lock, the
- * same way; its slow path out of line as in the kernel), qspinlock (the kernel's native queued
- * spinlock: asm-generic/qspinlock.h's fast path inline,
+ * same way; its slow path out of line as in the kernel), qspinlock (the
+ * kernel's native queued spinlock: asm-generic/qspinlock.h's fast path
+ * inline,
  * kernel/locking/qspinlock.c's slow path, lib/kqspinlock.h), generic
  * (include/asm-generic/spinlock.h's ticket lock from the same tree),
  * pthread_spin and pthread_mutex. Every lock is called inline through the
