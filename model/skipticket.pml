@@ -11,13 +11,15 @@
  * (model/skipticket.sh does all of this.)
  *
  * The lock word: head and tail (K-bit counters here, 15 bits in the code)
- * and the taken flag. Code and model, one atomic step per LOCKed
- * instruction or plain access of the lock word:
+ * and the taken flag (the code keeps head and taken as one 16-bit counter,
+ * owner = head << 1 | taken, and tail << 1 above it). Code and model, one
+ * atomic step per LOCKed instruction or plain access of the lock word:
  *
- *  take         v = READ_ONCE(word); if free (head == tail, !taken):
- *                cmpxchg to (tail + 1, taken)   -> one step here: the read
- *                only records v, and the cmpxchg succeeds exactly when
- *                the word is still v, i.e. free at that instant (the
+ *  take         o = READ_ONCE(owner); if !taken, cmpxchg the word from
+ *                the free word o * 0x10001 (head == tail, !taken) to
+ *                (tail + 1, taken)              -> one step here: the read
+ *                only makes a guess, and the cmpxchg succeeds exactly
+ *                when the word is that free word at that instant (the
  *                argument of ticket.pml's MERGED_TRYLOCK);
  *                else xadd: my = tail, tail + 1  -> one step.
  *  wait         each iteration reads the word once and then, in the same
@@ -28,8 +30,8 @@
  *                  my not in [head, tail): skipped, xadd a new ticket;
  *                  !taken, head != my, head's holder "out of patience":
  *                  skip (head + 1).
- *  unlock       the owner reads head, then stores (head + 1, taken = 0)
- *                in one 16-bit store: two steps.
+ *  unlock       incw owner, not LOCKed: the owner reads head, then
+ *                stores (head + 1, taken = 0): two steps.
  *
  * Patience. The code skips a head that stays offered and unclaimed for
  * skipticket_patience TSC cycles; a running waiter claims within far less. The

@@ -63,7 +63,7 @@
 #pragma push_macro("__ticket_head")
 #pragma push_macro("__ticket_tail")
 #pragma push_macro("__ticket_dist")
-#pragma push_macro("__ticket_read")
+#pragma push_macro("__ticket_try_free")
 #pragma push_macro("skipticket_patience")
 #pragma push_macro("skipticket_spin_lock_slowpath")
 #undef CONFIG_NR_CPUS
@@ -94,7 +94,7 @@
 #undef __ticket_head
 #undef __ticket_tail
 #undef __ticket_dist
-#undef __ticket_read
+#undef __ticket_try_free
 #undef skipticket_patience
 #undef skipticket_spin_lock_slowpath
 
@@ -193,7 +193,7 @@ enum { series16_shift = TICKET_SHIFT };
 #define __ticket_head		skt_head
 #define __ticket_tail		skt_tail
 #define __ticket_dist		skt_dist
-#define __ticket_read		skt_read
+#define __ticket_try_free	skt_try_free
 #define __ticket_spin_take	skt_take
 #define __ticket_spin_wait	skt_wait_clock
 #define arch_spin_lock		skt_lock
@@ -223,7 +223,7 @@ enum { skt_max_cpus = TICKET_MASK };
 #undef __ticket_head
 #undef __ticket_tail
 #undef __ticket_dist
-#undef __ticket_read
+#undef __ticket_try_free
 #undef __ticket_spin_take
 #undef __ticket_spin_wait
 #undef arch_spin_lock
@@ -268,7 +268,7 @@ static inline void generic_init(generic_t *l)
 /* Give the including context its macros back. */
 #pragma pop_macro("skipticket_spin_lock_slowpath")
 #pragma pop_macro("skipticket_patience")
-#pragma pop_macro("__ticket_read")
+#pragma pop_macro("__ticket_try_free")
 #pragma pop_macro("__ticket_dist")
 #pragma pop_macro("__ticket_tail")
 #pragma pop_macro("__ticket_head")

@@ -174,37 +174,37 @@ static void test_skipticket(void)
 	CHECK(!skt_is_locked(&l));
 	CHECK(skt_take(&l, &t1));		/* free: one cmpxchg */
 	CHECK(t1 == 0);
-	CHECK(l.slock == 0x00018000);		/* tail 1, taken, head 0 */
+	CHECK(l.slock == 0x00020001);		/* tail 1, head 0, taken */
 	CHECK(skt_is_locked(&l));
 	CHECK(!skt_trylock(&l));
 	CHECK(!skt_take(&l, &absent));		/* a waiter: ticket 1 */
 	CHECK(absent == 1);
 	CHECK(skt_is_contended(&l));
 	skt_unlock(&l);				/* offered to ticket 1 */
-	CHECK(l.slock == 0x00020001);
+	CHECK(l.slock == 0x00040002);
 	CHECK(skt_is_locked(&l));		/* offered is not free */
 	CHECK(!skt_trylock(&l));
 	CHECK(!skt_take(&l, &t3));		/* ticket 2, behind the absent 1 */
 	CHECK(t3 == 2);
 	skt_slowpath(&l, t3);			/* skips 1 after 1 ms, claims 2 */
-	CHECK(l.slock == 0x00038002);		/* head 2, taken, tail 3 */
+	CHECK(l.slock == 0x00060005);		/* tail 3, head 2, taken */
 	skt_unlock(&l);				/* offered to 3: nobody holds it */
-	CHECK(l.slock == 0x00030003);
+	CHECK(l.slock == 0x00060006);
 	CHECK(!skt_is_locked(&l));
 	skt_slowpath(&l, absent);		/* skipped: queues again, gets it */
-	CHECK(l.slock == 0x00048003);
+	CHECK(l.slock == 0x00080007);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));
 	CHECK(skt_trylock(&l));
 	skt_unlock(&l);
-	/* 15-bit tickets: head wraps at 2^15, the 16-bit tail with it */
+	/* 15-bit tickets: tail << 17 and owner = head << 1 wrap on their own */
 	skt_init(&l);
-	l.slock = 0xffff7fff;			/* head 32767 = tail (mod 2^15) */
+	l.slock = 0xfffefffe;			/* head 32767 = tail (mod 2^15) */
 	CHECK(!skt_is_locked(&l));
 	CHECK(skt_trylock(&l));
-	CHECK(l.slock == 0x0000ffff);		/* tail wrapped, taken */
+	CHECK(l.slock == 0x0000ffff);		/* tail wrapped, head 32767, taken */
 	skt_unlock(&l);
-	CHECK(l.slock == 0x00000000);		/* head wrapped, no carry */
+	CHECK(l.slock == 0x00000000);		/* owner wrapped, no carry */
 }
 
 static void test_dispatch(void)
