@@ -15,9 +15,6 @@
 /* Until skt_set_patience_us(): about 100 us at 2 GHz. */
 u64 skt_patience = 200000;
 
-/* No skip yet: calm (asm/skipticket_spinlock.h). */
-u64 skt_last_skip;
-
 void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
 {
 	skt_wait_clock(lock, ticket, rdtsc);
