@@ -109,7 +109,8 @@ verdict "no hung task" 1 known "$d/good"
 # The skip-ticket kernel: its own single-CPU KUnit cases, and the patience
 # boot parameter (refused out of range, naming the parameter).
 sed -e 's/ticket_lock_unlock_test/skip_lock_unlock_test/; s/ticket_contended_test/skip_contended_test/' \
-	-e 's/ticket_wraparound_test/skip_test/; s/ticket_full_queue_test/skip_full_queue_test/' \
+	-e 's/\(.*\)ticket_wraparound_test\(.*\)/\1skip_stall_clock_test\2\n\1skip_test\2/' \
+	-e 's/ticket_full_queue_test/skip_full_queue_test/' \
 	-e 's/ticket_overflow_test/skip_overflow_test/' "$d/good" >"$d/skip"
 verdict "skip-ticket KUnit cases" 0 kunit "$d/skip" 4 skip
 verdict "ticket KUnit cases where skip-ticket ones are due" 1 kunit "$d/good" 4 skip
@@ -117,7 +118,7 @@ verdict "skip-ticket KUnit cases where ticket ones are due" 1 kunit "$d/skip" 4
 { cat "$d/skip"
   printf "[    0.010000] skipticket.patience_us: '0' is not a whole number of microseconds in [1, 1000000]\r\n"
   printf "[    0.010001] Booting kernel: \`0' invalid for parameter \`skipticket.patience_us'\r\n"
-  printf '[    0.300000] skip-ticket spinlocks: patience 100 us, 269491 TSC cycles\r\n'; } >"$d/patience"
+  printf '[    0.300000] skip-ticket spinlocks: patience 100 us, 269491 TSC cycles; 25600 us while calm\r\n'; } >"$d/patience"
 verdict "patience refused, default kept" 0 patience "$d/patience" 100 0
 verdict "patience other than asked" 1 patience "$d/patience" 250
 grep -v "invalid for parameter" "$d/patience" >"$d/accepted"
@@ -126,5 +127,7 @@ grep -v "is not a whole number" "$d/patience" >"$d/silent"
 verdict "out-of-range patience refused without naming it" 1 patience "$d/silent" 100 0
 sed 's/269491 TSC cycles/0 TSC cycles/' "$d/patience" >"$d/nocycles"
 verdict "patience of 0 TSC cycles" 1 patience "$d/nocycles" 100
+sed 's/25600 us while calm/100 us while calm/' "$d/patience" >"$d/nocalm"
+verdict "calm patience not 256 patiences" 1 patience "$d/nocalm" 100
 verdict "no patience message" 1 patience "$d/good" 100
 exit $failed

@@ -25,9 +25,10 @@
  * its names renamed to series8_* and series16_*; the skip-ticket header
  * once, renamed to skt_*. All are static inline: a caller gets the same
  * inline code as a kernel caller of arch_spin_lock(). The skip-ticket
- * lock's slow path and patience, which the kernel keeps out of line
- * (skipticket_spin_lock_slowpath(), skipticket_patience), are skt_slowpath()
- * and skt_patience here: lib/skipticket.c defines them in user space,
+ * lock's slow path, patience and stall clock, which the kernel keeps out
+ * of line (skipticket_spin_lock_slowpath(), skipticket_patience,
+ * skipticket_stall_clock), are skt_slowpath(), skt_patience and
+ * skt_stall_clock here: lib/skipticket.c defines them in user space,
  * lockbench.c in the module, each as the kernel does (__ticket_spin_wait()
  * of the header, with the TSC for clock).
  */
@@ -65,6 +66,10 @@
 #pragma push_macro("__ticket_dist")
 #pragma push_macro("__ticket_try_free")
 #pragma push_macro("skipticket_patience")
+#pragma push_macro("skipticket_stall_clock")
+#pragma push_macro("__ticket_stall_clock")
+#pragma push_macro("__ticket_patience")
+#pragma push_macro("__ticket_stalled")
 #pragma push_macro("skipticket_spin_lock_slowpath")
 #undef CONFIG_NR_CPUS
 #undef _ASM_X86_TICKET_SPINLOCK_H
@@ -96,6 +101,10 @@
 #undef __ticket_dist
 #undef __ticket_try_free
 #undef skipticket_patience
+#undef skipticket_stall_clock
+#undef __ticket_stall_clock
+#undef __ticket_patience
+#undef __ticket_stalled
 #undef skipticket_spin_lock_slowpath
 
 /* 8-bit tickets: NR_CPUS below 256. */
@@ -203,6 +212,10 @@ enum { series16_shift = TICKET_SHIFT };
 #define arch_spin_is_contended	skt_is_contended
 #define arch_spin_value_unlocked	skt_value_unlocked
 #define skipticket_patience	skt_patience
+#define skipticket_stall_clock	skt_stall_clock
+#define __ticket_stall_clock	skt_stall_clock_after
+#define __ticket_patience	skt_patience_for
+#define __ticket_stalled	skt_stalled
 #define skipticket_spin_lock_slowpath	skt_slowpath
 #include <asm/skipticket_spinlock.h>
 static inline void skt_init(skt_lock_t *l)
@@ -233,6 +246,10 @@ enum { skt_max_cpus = TICKET_MASK };
 #undef arch_spin_is_contended
 #undef arch_spin_value_unlocked
 #undef skipticket_patience
+#undef skipticket_stall_clock
+#undef __ticket_stall_clock
+#undef __ticket_patience
+#undef __ticket_stalled
 #undef skipticket_spin_lock_slowpath
 
 #ifndef __KERNEL__
@@ -267,6 +284,10 @@ static inline void generic_init(generic_t *l)
 
 /* Give the including context its macros back. */
 #pragma pop_macro("skipticket_spin_lock_slowpath")
+#pragma pop_macro("__ticket_stalled")
+#pragma pop_macro("__ticket_patience")
+#pragma pop_macro("__ticket_stall_clock")
+#pragma pop_macro("skipticket_stall_clock")
 #pragma pop_macro("skipticket_patience")
 #pragma pop_macro("__ticket_try_free")
 #pragma pop_macro("__ticket_dist")

@@ -15,6 +15,9 @@
 /* Until skt_set_patience_us(): about 100 us at 2 GHz. */
 u64 skt_patience = 200000;
 
+/* No stall yet: calm (asm/skipticket_spinlock.h). */
+u64 skt_stall_clock;
+
 void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
 {
 	skt_wait_clock(lock, ticket, rdtsc);

@@ -138,10 +138,12 @@ MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaim
 
 /*
  * The skip-ticket lock's patience, in TSC cycles, from skip_us and tsc_khz,
- * and its slow path, as the kernel's skipticket_spinlock.c has them (their
- * kernel names are renamed by series.h: a skip-ticket kernel has its own).
+ * its stall clock and its slow path, as the kernel's skipticket_spinlock.c
+ * has them (their kernel names are renamed by series.h: a skip-ticket
+ * kernel has its own).
  */
 u64 skt_patience;
+u64 skt_stall_clock;
 
 void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
 {

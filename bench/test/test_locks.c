@@ -20,6 +20,8 @@
 #include "locks.h"
 #include "skipticket.h"
 
+#include <asm/msr.h>
+
 static int test_failed, any_failed;
 
 #define CHECK(expr)							\
@@ -161,15 +163,38 @@ static void test_ticket16(void)
  * skipticket (the tree's asm/skipticket_spinlock.h, its slow path as the
  * kernel's): the fast path, a held lock refusing, and the skip: a ticket
  * taken and never claimed (its holder "preempted") is skipped once the lock
- * has stayed free and unclaimed for the patience, and its holder, coming
- * back, queues again at the back and gets the lock after the skipper.
+ * has stayed free and unclaimed for the patience (256 patiences of 1 ms:
+ * the process has had no stall, it is calm), and its holder, coming back,
+ * queues again at the back and gets the lock after the skipper. Then the
+ * same skip in a hurried process (the stall clock two bursts ahead) takes
+ * one patience, far less than the calm 256.
  */
 static void test_skipticket(void)
 {
 	skt_lock_t l;
 	skt_ticket_t t1 = 0, absent = 0, t3 = 0;
+	u64 c0, gap, calm;
+	int i;
 
 	skt_set_patience_us(1000);
+	/* the stall clock (made-up times): calm until a burst + 1 at once */
+	gap = skt_patience << SKIPTICKET_GAP_SHIFT;
+	calm = skt_patience << SKIPTICKET_CALM_SHIFT;
+	c0 = 1ULL << 40;
+	skt_stall_clock = 0;
+	for (i = 0; i < SKIPTICKET_BURST; i++) {
+		skt_stall_clock = skt_stall_clock_after(skt_stall_clock, c0,
+							skt_patience);
+		CHECK(skt_patience_for(skt_stall_clock, c0, skt_patience) == calm);
+	}
+	CHECK(skt_stall_clock == c0 + SKIPTICKET_BURST * gap);
+	skt_stall_clock = skt_stall_clock_after(skt_stall_clock, c0, skt_patience);
+	CHECK(skt_patience_for(skt_stall_clock, c0, skt_patience) == skt_patience);
+	CHECK(skt_patience_for(skt_stall_clock, c0 + gap + 1, skt_patience) == calm);
+	CHECK(skt_stall_clock_after(c0 + (1ULL << 50), c0, skt_patience) ==
+	      c0 + 2 * SKIPTICKET_BURST * gap);
+	CHECK(skt_stall_clock_after(c0 - 1, c0, skt_patience) == c0 + gap);
+	skt_stall_clock = 0;
 	skt_init(&l);
 	CHECK(!skt_is_locked(&l));
 	CHECK(skt_take(&l, &t1));		/* free: one cmpxchg */
@@ -186,7 +211,10 @@ static void test_skipticket(void)
 	CHECK(!skt_trylock(&l));
 	CHECK(!skt_take(&l, &t3));		/* ticket 2, behind the absent 1 */
 	CHECK(t3 == 2);
-	skt_slowpath(&l, t3);			/* skips 1 after 1 ms, claims 2 */
+	c0 = rdtsc();
+	skt_slowpath(&l, t3);			/* skips 1, claims 2 */
+	CHECK(rdtsc() - c0 > calm);		/* calm: after 256 patiences */
+	CHECK(skt_stall_clock > c0 + skt_patience + gap);	/* one stall */
 	CHECK(l.slock == 0x00060005);		/* tail 3, head 2, taken */
 	skt_unlock(&l);				/* offered to 3: nobody holds it */
 	CHECK(l.slock == 0x00060006);
@@ -195,6 +223,21 @@ static void test_skipticket(void)
 	CHECK(l.slock == 0x00080007);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));
+	/* hurried: the same skip after 1 patience, long before 128 */
+	CHECK(skt_take(&l, &t1));
+	CHECK(!skt_take(&l, &absent));
+	skt_unlock(&l);
+	CHECK(!skt_take(&l, &t3));
+	skt_stall_clock = rdtsc() + 2 * SKIPTICKET_BURST * gap;
+	c0 = rdtsc();
+	skt_slowpath(&l, t3);
+	c0 = rdtsc() - c0;
+	CHECK(c0 > skt_patience && c0 < calm / 2);
+	skt_unlock(&l);
+	skt_slowpath(&l, absent);
+	skt_unlock(&l);
+	CHECK(!skt_is_locked(&l));
+	skt_stall_clock = 0;
 	CHECK(skt_trylock(&l));
 	skt_unlock(&l);
 	/* 15-bit tickets: tail << 17 and owner = head << 1 wrap on their own */
