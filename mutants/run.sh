@@ -36,7 +36,7 @@ if [ ! -d "$WT" ]; then
 		{ show_tail "$LOGS/mutants.log"; die "cannot make a worktree at $WT"; }
 fi
 wt_reset() {
-	git -C "$WT" checkout -q --detach "$head" && git -C "$WT" reset -q --hard "$head" &&
+	git -C "$WT" checkout -q -f --detach "$head" && git -C "$WT" reset -q --hard "$head" &&
 		git -C "$WT" clean -fdq
 }
 # Every mutant must apply before anything is built.
