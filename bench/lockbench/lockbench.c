@@ -134,7 +134,7 @@ MODULE_PARM_DESC(uncontended_loops, "lock+unlock pairs per round of the unconten
 
 static unsigned int skip_us = 100;
 module_param(skip_us, uint, 0444);
-MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaimed before its next waiter is skipped (1..1000000, default 100)");
+MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaimed before its next waiter is skipped, 256 times that while its offers seldom stall (1..1000000, default 100)");
 
 /*
  * The skip-ticket lock's patience, in TSC cycles, from skip_us and tsc_khz,
