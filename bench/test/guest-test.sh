@@ -154,8 +154,9 @@ for l in $fifo; do
 	[ -n "$bs" ] || fifofail="$fifofail $l: no fifo_breaks;"
 done
 # Exact grant order for the bench ticket locks, every round: 0 bypasses
-# and 0 ticket breaks (metrics.h, "Grant order"), and some waits. spin_lock() cannot be
-# split into its first attempt and the rest: no grant order for it.
+# and 0 ticket breaks (metrics.h, "Grant order"), and some waits.
+# spin_lock() cannot be split into its first attempt and the rest: no
+# grant order for it.
 waits='' nwaits=0
 for l in ticket8 ticket16; do
 	lines=$(echo "$res" | grep -a "^lock=$l ")
