@@ -141,12 +141,16 @@ fi
 # tested the host's scheduler, not the lock. The exact grant order below
 # (0 bypasses, 0 ticket breaks) is what holds ticket8 and ticket16 to
 # FIFO; a barging spin_lock() is KUnit's to catch (its re-take case).
+# vals LOCK KEY: KEY's value in each of LOCK's lines (rounds), one a line
+vals() {
+	echo "$res" | grep -a "^lock=$1 " | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
 fifo="ticket8 ticket16"
 [ -n "$ticket_kernel" ] && fifo="$fifo spinlock"
 runs='' fifofail=''
 for l in $fifo; do
-	rs=$(echo "$res" | grep -a "^lock=$l " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | tr '\n' ' ')
-	bs=$(echo "$res" | grep -a "^lock=$l " | tr ' ' '\n' | sed -n 's/^fifo_breaks=//p' | tr '\n' ' ')
+	rs=$(vals $l longest_run | tr '\n' ' ')
+	bs=$(vals $l fifo_breaks | tr '\n' ' ')
 	runs="$runs $l=$(echo $rs | tr ' ' /)"
 	for b in $bs; do
 		[ "$b" = 0 ] || { fifofail="$fifofail $l: fifo_breaks $(echo $bs);"; break; }
@@ -166,7 +170,7 @@ for l in ticket8 ticket16; do
 			printf " order=%s bypasses=%s ticket_breaks=%s;", v["order"], v["bypasses"], v["ticket_breaks"]
 	}')
 	[ -z "$bad" ] || fifofail="$fifofail $l:$bad"
-	w=$(echo "$lines" | tr ' ' '\n' | sed -n 's/^waits=//p')
+	w=$(vals $l waits)
 	waits="$waits $l=$(echo "$w" | tr '\n' / | sed 's,/$,,')"
 	nwaits=$((nwaits + $(echo "$w" | awk '{ n += $1 } END { print n + 0 }')))
 done
@@ -175,9 +179,9 @@ done
 # waits are common), but a boot in which neither lock saw one wait in 20
 # rounds has shown nothing, and fails.
 [ "$nwaits" -gt 0 ] || fifofail="$fifofail no waits in any round of ticket8 or ticket16 (no contention seen);"
-legb=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^bypasses=//p' | tr '\n' / | sed 's,/$,,')
+legb=$(vals legacy bypasses | tr '\n' / | sed 's,/$,,')
 # For contrast: the legacy lock's best round (not checked).
-leg=$(echo "$res" | grep -a "^lock=legacy " | tr ' ' '\n' | sed -n 's/^longest_run=//p' | sort -n | head -n 1)
+leg=$(vals legacy longest_run | sort -n | head -n 1)
 if [ -z "$fifofail" ]; then
 	ok "lockbench FIFO $v smp=$SMP" "bypasses 0 and ticket breaks 0 in every round, waits per round:$waits (legacy's bypasses: ${legb:-none}); fifo_breaks 0; longest run while the other waits, per round (not checked):$runs; legacy's best round: ${leg:-none}"
 else
