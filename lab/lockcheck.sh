@@ -5,11 +5,11 @@
 # fragments, never from the built .config:
 #   ticket, NR_CPUS < 256    a 16-bit lock xadd (8-bit tickets)
 #   ticket, NR_CPUS >= 256   a 32-bit lock xadd (16-bit tickets)
-#   skip-ticket              a 32-bit lock cmpxchg and a 32-bit lock xadd
-#                            (free: take and claim; else: take a ticket),
-#                            then a call of the out-of-line slow path,
-#                            which claims and skips with a 16-bit lock
-#                            cmpxchg and reads the TSC (rdtsc)
+#   skip-ticket              a 32-bit lock xadd (take a ticket) and a
+#                            lock add of one waiter (register), then a
+#                            call of the out-of-line slow path, which
+#                            claims and skips with a 32-bit lock cmpxchg
+#                            and reads the TSC (rdtsc)
 #   queued                   qspinlock's lock cmpxchg, and no xadd
 #   KCSAN                    the lock and unlock call __kcsan_check_access()
 #                            (the xadd and the unlock are asm, invisible to
@@ -29,19 +29,21 @@ dis() {
 		objdump -d --no-show-raw-insn --disassemble="$f" "$O/vmlinux"
 	done
 }
-asm=$(dis _raw_spin_lock do_raw_spin_lock | grep -E 'lock +(xadd|cmpxchg)')
+asm=$(dis _raw_spin_lock do_raw_spin_lock | grep -E 'lock +(xadd|cmpxchg|addl)')
 reg16='%([abcd]x|si|di|bp|r[0-9]+w)'
 reg32='%(e[abcd]x|esi|edi|ebp|r[0-9]+d)'
 
 if [ "$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)" = y ]; then
-	echo "$asm" | grep -Eq "lock +cmpxchg +$reg32," && echo "$asm" | grep -Eq "lock +xadd +$reg32," ||
-		{ echo "expected a 32-bit cmpxchg and xadd (skip-ticket take) in _raw_spin_lock, found: $(echo $asm)"; exit 1; }
+	echo "$asm" | grep -Eq "lock +xadd +$reg32," && echo "$asm" | grep -Eq 'lock +addl +\$0x100,' ||
+		{ echo "expected a 32-bit xadd and a lock addl \$0x100 (skip-ticket take, register) in _raw_spin_lock, found: $(echo $asm)"; exit 1; }
+	echo "$asm" | grep -q cmpxchg &&
+		{ echo "skip-ticket _raw_spin_lock has a cmpxchg (the fast path is an xadd): $(echo $asm)"; exit 1; }
 	dis _raw_spin_lock do_raw_spin_lock | grep -q 'call.*<skipticket_spin_lock_slowpath>' ||
 		{ echo "_raw_spin_lock does not call skipticket_spin_lock_slowpath()"; exit 1; }
 	slow=$(dis skipticket_spin_lock_slowpath)
-	echo "$slow" | grep -Eq "lock +cmpxchg +$reg16," && echo "$slow" | grep -q 'rdtsc' ||
-		{ echo "skipticket_spin_lock_slowpath() has no 16-bit cmpxchg (claim, skip) or no rdtsc"; exit 1; }
-	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +(cmpxchg|xadd) +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (16-bit cmpxchg, rdtsc)"
+	echo "$slow" | grep -Eq "lock +cmpxchg +$reg32," && echo "$slow" | grep -q 'rdtsc' ||
+		{ echo "skipticket_spin_lock_slowpath() has no 32-bit cmpxchg (claim, skip) or no rdtsc"; exit 1; }
+	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +(xadd|addl) +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (32-bit cmpxchg, rdtsc)"
 elif [ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ]; then
 	nr=$(fragconf "$v" CONFIG_NR_CPUS)
 	[ -n "$nr" ] || die "configs/$v.config sets no CONFIG_NR_CPUS"

@@ -1,19 +1,25 @@
 #!/bin/sh
-# Exhaustive spin checks of the preemption-tolerant ticket lock model
-# (model/skipticket.pml, issue 9's asm/skipticket_spinlock.h). One line per
-# case: "ok   model skipticket NAME: ..." or "FAIL model skipticket NAME: ...";
+# Exhaustive spin checks of the skip-ticket lock model (model/skipticket.pml,
+# issue 9's asm/skipticket_spinlock.h: xadd of tail, registration in
+# waiting, claim and skip when busy == 0, incb head). One line per case:
+# "ok   model skipticket NAME: ..." or "FAIL model skipticket NAME: ...";
 # exits 1 if any case failed.
 #
-#   verify  safety (mutual exclusion, no deadlock, FIFO while nobody was
-#           skipped, bypass bound B = 0 for a running CPU 0) under the two
-#           assumptions (patience longer than a running waiter's claim,
-#           no counter wrap while a skipped waiter is away), K=2 P=2,
-#           K=3 P=2, K=3 P=3; starvation freedom (LTL, weak fairness,
-#           at most 2 preemptions) at K=3 P=3
+#   verify  safety (mutual exclusion, the counts busy == holder + CPUs in
+#           transit, no deadlock, FIFO while nobody was skipped, bypass
+#           bound B = 0 for a running CPU 0) under the two assumptions
+#           (patience longer than a running waiter's claim, no counter
+#           wrap while a skipped waiter is away), K=2 P=2, K=3 P=2,
+#           K=2 P=3, K=3 P=3; starvation freedom (LTL, weak fairness,
+#           at most 2 preemptions) at K=3 P=3; and everything but the
+#           bypass bound without either assumption (short patience, wrap)
+#           at K=2 P=3 and K=3 P=3
 #   fail    the counterexamples: patience too short (SHORT_PATIENCE) and
 #           counters that wrap while a skipped waiter is away break the
-#           bypass bound; a claim that does not set taken (MUTANT_CLAIM)
-#           breaks mutual exclusion
+#           bypass bound; three mutants break mutual exclusion: a claim
+#           that sets nothing (waiting not decremented, MUTANT_CLAIM), a
+#           skip that ignores busy (MUTANT_SKIP), and a claim that ignores
+#           busy once counters wrap (MUTANT_CLAIM_BUSY)
 LC_ALL=C
 export LC_ALL
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,12 +40,13 @@ run() {
 		failed=1
 		return
 	fi
+	# -O1: compiles in half the time of -O2; these searches are short
 	if [ "$mode" = safety ]; then
-		gcc -O2 -w -DSAFETY -DNOCLAIM -o pan pan.c || { echo "FAIL model skipticket $name: gcc"; failed=1; return; }
-		timeout 600 ./pan -m20000000 >pan.log 2>&1
+		gcc -O1 -w -DSAFETY -DNOCLAIM -o pan pan.c || { echo "FAIL model skipticket $name: gcc"; failed=1; return; }
+		timeout 600 ./pan -m3000000 >pan.log 2>&1
 	else
-		gcc -O2 -w -o pan pan.c || { echo "FAIL model skipticket $name: gcc"; failed=1; return; }
-		timeout 600 ./pan -a -f -m20000000 >pan.log 2>&1
+		gcc -O1 -w -o pan pan.c || { echo "FAIL model skipticket $name: gcc"; failed=1; return; }
+		timeout 600 ./pan -a -f -m3000000 >pan.log 2>&1
 	fi
 	states=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' pan.log | head -n 1)
 	err=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' pan.log | head -n 1)
@@ -71,9 +78,14 @@ run() {
 A="-DNO_WRAP_AWAY"
 run "K=2 P=2" verify safety $A -DK=2 -DP=2
 run "K=3 P=2" verify safety $A -DK=3 -DP=2
+run "K=2 P=3" verify safety $A -DK=2 -DP=3
 run "K=3 P=3" verify safety $A -DK=3 -DP=3
 run "K=3 P=3 starvation freedom" verify liveness $A -DMAXPRE=2 -DK=3 -DP=3
+run "K=2 P=3 exclusion without the assumptions" verify safety -DSHORT_PATIENCE -DNO_BYPASS_CHECK -DK=2 -DP=3
+run "K=3 P=3 exclusion without the assumptions" verify safety -DSHORT_PATIENCE -DNO_BYPASS_CHECK -DK=3 -DP=3
 run "patience too short" "fail:bypass0<=0" safety $A -DSHORT_PATIENCE -DK=3 -DP=3
 run "counters wrap while away" "fail:bypass0<=0" safety -DK=3 -DP=3
-run "mutant claim sets nothing" "fail:owners<=1" safety $A -DMUTANT_CLAIM -DK=3 -DP=3
+run "mutant claim sets nothing" "fail:owners<=1" safety $A -DNO_BYPASS_CHECK -DMUTANT_CLAIM -DK=3 -DP=3
+run "mutant skip ignores busy" "fail:owners<=1" safety $A -DNO_BYPASS_CHECK -DMUTANT_SKIP -DK=3 -DP=3
+run "mutant claim ignores busy, counters wrap" "fail:owners<=1" safety -DNO_BYPASS_CHECK -DMUTANT_CLAIM_BUSY -DK=3 -DP=3
 exit $failed

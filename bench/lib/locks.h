@@ -274,7 +274,7 @@ static inline int lb_take(enum lb_lock_kind kind, union lb_anylock *l,
 		return t.head == t.tail;
 	}
 	case LB_SKIPTICKET: {
-		u16 t = 0;
+		skt_ticket_t t = 0;
 		int got = skt_take(&l->skipticket, &t);
 
 		*tok = t;
@@ -319,7 +319,7 @@ static inline lb_u32 lb_ticket_bits(enum lb_lock_kind kind)
 	switch (kind) {
 	case LB_TICKET8:	return series8_shift;
 	case LB_TICKET16:	return series16_shift;
-	case LB_SKIPTICKET:	return 15;
+	case LB_SKIPTICKET:	return skt_ticket_bits;
 	default:		return 0;
 	}
 }

@@ -60,11 +60,15 @@
 #pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
 #pragma push_macro("TICKET_BITS")
 #pragma push_macro("TICKET_MASK")
-#pragma push_macro("TICKET_TAKEN")
+#pragma push_macro("TICKET_WAITING_SHIFT")
+#pragma push_macro("TICKET_WAITER")
+#pragma push_macro("TICKET_TAIL_INC")
 #pragma push_macro("__ticket_head")
 #pragma push_macro("__ticket_tail")
-#pragma push_macro("__ticket_dist")
-#pragma push_macro("__ticket_try_free")
+#pragma push_macro("__ticket_waiting")
+#pragma push_macro("__ticket_queued")
+#pragma push_macro("__ticket_busy")
+#pragma push_macro("__ticket_skip")
 #pragma push_macro("skipticket_patience")
 #pragma push_macro("skipticket_stall_clock")
 #pragma push_macro("__ticket_stall_clock")
@@ -95,11 +99,15 @@
 #undef _ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H
 #undef TICKET_BITS
 #undef TICKET_MASK
-#undef TICKET_TAKEN
+#undef TICKET_WAITING_SHIFT
+#undef TICKET_WAITER
+#undef TICKET_TAIL_INC
 #undef __ticket_head
 #undef __ticket_tail
-#undef __ticket_dist
-#undef __ticket_try_free
+#undef __ticket_waiting
+#undef __ticket_queued
+#undef __ticket_busy
+#undef __ticket_skip
 #undef skipticket_patience
 #undef skipticket_stall_clock
 #undef __ticket_stall_clock
@@ -192,8 +200,8 @@ enum { series16_shift = TICKET_SHIFT };
 #undef arch_spin_value_unlocked
 
 /*
- * The skip-ticket lock: 15-bit tickets whatever NR_CPUS (up to 32767,
- * which the header checks at build time).
+ * The skip-ticket lock: 8-bit tickets, NR_CPUS up to 255 (which the
+ * header checks at build time).
  */
 #define CONFIG_NR_CPUS			64
 #define arch_spinlock		skt_spinlock
@@ -201,8 +209,10 @@ enum { series16_shift = TICKET_SHIFT };
 #define __ticket_t		skt_ticket_t
 #define __ticket_head		skt_head
 #define __ticket_tail		skt_tail
-#define __ticket_dist		skt_dist
-#define __ticket_try_free	skt_try_free
+#define __ticket_waiting	skt_waiting
+#define __ticket_queued	skt_queued
+#define __ticket_busy		skt_busy
+#define __ticket_skip		skt_skip
 #define __ticket_spin_take	skt_take
 #define __ticket_spin_wait	skt_wait_clock
 #define arch_spin_lock		skt_lock
@@ -222,21 +232,25 @@ static inline void skt_init(skt_lock_t *l)
 {
 	*l = (skt_lock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 }
-enum { skt_max_cpus = TICKET_MASK };
+enum { skt_max_cpus = TICKET_MASK, skt_ticket_bits = TICKET_BITS };
 
 #undef CONFIG_NR_CPUS
 #undef TICKET_SHIFT
 #undef TICKET_BITS
 #undef TICKET_MASK
-#undef TICKET_TAKEN
+#undef TICKET_WAITING_SHIFT
+#undef TICKET_WAITER
+#undef TICKET_TAIL_INC
 #undef __ARCH_SPIN_LOCK_UNLOCKED
 #undef arch_spinlock
 #undef arch_spinlock_t
 #undef __ticket_t
 #undef __ticket_head
 #undef __ticket_tail
-#undef __ticket_dist
-#undef __ticket_try_free
+#undef __ticket_waiting
+#undef __ticket_queued
+#undef __ticket_busy
+#undef __ticket_skip
 #undef __ticket_spin_take
 #undef __ticket_spin_wait
 #undef arch_spin_lock
@@ -289,11 +303,15 @@ static inline void generic_init(generic_t *l)
 #pragma pop_macro("__ticket_stall_clock")
 #pragma pop_macro("skipticket_stall_clock")
 #pragma pop_macro("skipticket_patience")
-#pragma pop_macro("__ticket_try_free")
-#pragma pop_macro("__ticket_dist")
+#pragma pop_macro("__ticket_skip")
+#pragma pop_macro("__ticket_busy")
+#pragma pop_macro("__ticket_queued")
+#pragma pop_macro("__ticket_waiting")
 #pragma pop_macro("__ticket_tail")
 #pragma pop_macro("__ticket_head")
-#pragma pop_macro("TICKET_TAKEN")
+#pragma pop_macro("TICKET_TAIL_INC")
+#pragma pop_macro("TICKET_WAITER")
+#pragma pop_macro("TICKET_WAITING_SHIFT")
 #pragma pop_macro("TICKET_MASK")
 #pragma pop_macro("TICKET_BITS")
 #pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")

@@ -197,16 +197,17 @@ static void test_skipticket(void)
 	skt_stall_clock = 0;
 	skt_init(&l);
 	CHECK(!skt_is_locked(&l));
-	CHECK(skt_take(&l, &t1));		/* free: one cmpxchg */
+	CHECK(skt_take(&l, &t1));		/* free: one xadd */
 	CHECK(t1 == 0);
-	CHECK(l.slock == 0x00020001);		/* tail 1, head 0, taken */
+	CHECK(l.slock == 0x01000000);		/* tail 1, head 0 */
 	CHECK(skt_is_locked(&l));
 	CHECK(!skt_trylock(&l));
 	CHECK(!skt_take(&l, &absent));		/* a waiter: ticket 1 */
 	CHECK(absent == 1);
+	CHECK(l.slock == 0x02000100);		/* registered: waiting 1 */
 	CHECK(skt_is_contended(&l));
 	skt_unlock(&l);				/* offered to ticket 1 */
-	CHECK(l.slock == 0x00040002);
+	CHECK(l.slock == 0x02000101);		/* head 1, nobody holds it */
 	CHECK(skt_is_locked(&l));		/* offered is not free */
 	CHECK(!skt_trylock(&l));
 	CHECK(!skt_take(&l, &t3));		/* ticket 2, behind the absent 1 */
@@ -215,12 +216,12 @@ static void test_skipticket(void)
 	skt_slowpath(&l, t3);			/* skips 1, claims 2 */
 	CHECK(rdtsc() - c0 > calm);		/* calm: after 256 patiences */
 	CHECK(skt_stall_clock > c0 + skt_patience + gap);	/* one stall */
-	CHECK(l.slock == 0x00060005);		/* tail 3, head 2, taken */
+	CHECK(l.slock == 0x03000002);		/* tail 3, head 2, 0 waiting */
 	skt_unlock(&l);				/* offered to 3: nobody holds it */
-	CHECK(l.slock == 0x00060006);
+	CHECK(l.slock == 0x03000003);
 	CHECK(!skt_is_locked(&l));
 	skt_slowpath(&l, absent);		/* skipped: queues again, gets it */
-	CHECK(l.slock == 0x00080007);
+	CHECK(l.slock == 0x04000003);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));
 	/* hurried: the same skip after 1 patience, long before 128 */
@@ -240,14 +241,17 @@ static void test_skipticket(void)
 	skt_stall_clock = 0;
 	CHECK(skt_trylock(&l));
 	skt_unlock(&l);
-	/* 15-bit tickets: tail << 17 and owner = head << 1 wrap on their own */
+	/* 8-bit tickets: tail's xadd carries out of the word, head's incb
+	 * into nothing */
 	skt_init(&l);
-	l.slock = 0xfffefffe;			/* head 32767 = tail (mod 2^15) */
+	l.slock = 0xff0000ff;			/* head 255 = tail */
 	CHECK(!skt_is_locked(&l));
 	CHECK(skt_trylock(&l));
-	CHECK(l.slock == 0x0000ffff);		/* tail wrapped, head 32767, taken */
+	CHECK(l.slock == 0x000000ff);		/* tail wrapped, head 255 */
 	skt_unlock(&l);
-	CHECK(l.slock == 0x00000000);		/* owner wrapped, no carry */
+	CHECK(l.slock == 0x00000000);		/* head wrapped, no carry */
+	/* a skip across the wrap: head 255 -> 0, one waiter fewer */
+	CHECK(skt_skip(0x010002ff) == 0x01000100);
 }
 
 static void test_dispatch(void)
@@ -269,7 +273,7 @@ static void test_dispatch(void)
 	CHECK(lb_lock_max_cpus(LB_TICKET8) == 255);
 	CHECK(lb_lock_max_cpus(LB_TICKET16) == 65535);
 	CHECK(lb_lock_max_cpus(LB_LEGACY) == 0);
-	CHECK(lb_lock_max_cpus(LB_SKIPTICKET) == 32767);
+	CHECK(lb_lock_max_cpus(LB_SKIPTICKET) == 255);
 	CHECK(!strcmp(lb_lock_name(LB_SKIPTICKET), "skipticket"));
 	CHECK(!strcmp(lb_lock_name(LB_LEGACY), "legacy"));
 	CHECK(!strcmp(lb_lock_name(LB_TICKET8), "ticket8"));
