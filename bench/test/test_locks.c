@@ -161,7 +161,8 @@ static void test_ticket16(void)
 
 /*
  * skipticket (the tree's asm/skipticket_spinlock.h, its slow path as the
- * kernel's): the fast path, a held lock refusing, and the skip: a ticket
+ * kernel's): the fast path, a held lock refusing, busy (the holder and a
+ * CPU that has not registered yet hold off claims), and the skip: a ticket
  * taken and never claimed (its holder "preempted") is skipped once the lock
  * has stayed free and unclaimed for the patience (256 patiences of 1 ms:
  * the process has had no stall, it is calm), and its holder, coming back,
@@ -252,6 +253,20 @@ static void test_skipticket(void)
 	CHECK(l.slock == 0x00000000);		/* head wrapped, no carry */
 	/* a skip across the wrap: head 255 -> 0, one waiter fewer */
 	CHECK(skt_skip(0x010002ff) == 0x01000100);
+	/* busy: the holder, and a CPU between its xadd and registering */
+	skt_init(&l);
+	CHECK(skt_take(&l, &t1));
+	CHECK(skt_busy(l.slock) == 1);
+	t3 = skt_tail(xadd(&l.slock, 1U << 24));	/* ticket 1, unregistered */
+	CHECK(skt_busy(l.slock) == 2);
+	skt_unlock(&l);
+	CHECK(skt_busy(l.slock) == 1);		/* looks held: no claim, no skip */
+	__atomic_fetch_add(&l.slock, 1U << 8, __ATOMIC_SEQ_CST);	/* registers */
+	CHECK(skt_busy(l.slock) == 0);		/* offered to ticket 1 */
+	skt_slowpath(&l, t3);			/* claims at once */
+	CHECK(skt_busy(l.slock) == 1 && skt_waiting(l.slock) == 0);
+	skt_unlock(&l);
+	CHECK(!skt_is_locked(&l));
 }
 
 static void test_dispatch(void)
