@@ -390,7 +390,9 @@ static __always_inline int lbk_is_contended(const enum lbk_kind k)
 /* Name of what spin_lock() runs in this kernel, on this (virtual) CPU. */
 static const char *lbk_spinlock_impl(void)
 {
-#ifdef CONFIG_X86_TICKET_SPINLOCKS
+#if defined(CONFIG_X86_TICKET_SKIP_PREEMPTED)
+	return "skipticket";
+#elif defined(CONFIG_X86_TICKET_SPINLOCKS)
 	return CONFIG_NR_CPUS >= 256 ? "ticket16" : "ticket8";
 #else
 	/* native_pv_lock_init(): the hypervisor bit enables virt_spin_lock() */
