@@ -232,7 +232,12 @@ static inline void skt_init(skt_lock_t *l)
 {
 	*l = (skt_lock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 }
-enum { skt_max_cpus = TICKET_MASK, skt_ticket_bits = TICKET_BITS };
+enum {
+	skt_max_cpus = TICKET_MASK,
+	skt_ticket_bits = TICKET_BITS,
+	skt_tail_inc = TICKET_TAIL_INC,	/* one ticket (xadd) */
+	skt_waiter = TICKET_WAITER,	/* one registered waiter */
+};
 
 #undef CONFIG_NR_CPUS
 #undef TICKET_SHIFT

@@ -2,7 +2,8 @@
 # The skip-ticket lock's CPU bound, enforced at build time: the tree's
 # asm/skipticket_spinlock_types.h must build with CONFIG_NR_CPUS=255 and
 # stop the build with NR_CPUS=256, with an error that names the bound
-# (8-bit tickets and an 8-bit count of waiters). Called from make -C bench check (make test).
+# (8-bit tickets and an 8-bit count of waiters). Called from make -C
+# bench check (make test).
 # Usage: test/nrcpus.sh TREE CC
 tree=$1 cc=${2:-cc}
 hdr=asm/skipticket_spinlock_types.h

@@ -257,11 +257,11 @@ static void test_skipticket(void)
 	skt_init(&l);
 	CHECK(skt_take(&l, &t1));
 	CHECK(skt_busy(l.slock) == 1);
-	t3 = skt_tail(xadd(&l.slock, 1U << 24));	/* ticket 1, unregistered */
+	t3 = skt_tail(xadd(&l.slock, skt_tail_inc));	/* ticket 1, unregistered */
 	CHECK(skt_busy(l.slock) == 2);
 	skt_unlock(&l);
 	CHECK(skt_busy(l.slock) == 1);		/* looks held: no claim, no skip */
-	__atomic_fetch_add(&l.slock, 1U << 8, __ATOMIC_SEQ_CST);	/* registers */
+	__atomic_fetch_add(&l.slock, skt_waiter, __ATOMIC_SEQ_CST);	/* registers */
 	CHECK(skt_busy(l.slock) == 0);		/* offered to ticket 1 */
 	skt_slowpath(&l, t3);			/* claims at once */
 	CHECK(skt_busy(l.slock) == 1 && skt_waiting(l.slock) == 0);
