@@ -415,7 +415,7 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 		echo "the guest qspinlock (test-and-set) and $(xratio lb ticket spinlock queued-native spinlock "$smp" 1 throughput)x native"
 		echo "qspinlock; the skip-ticket kernel's at $(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)x the guest TAS lock"
 		echo "and $(xratio lb skip spinlock ticket spinlock "$smp" 1 throughput)x the ticket kernel's;"
-		echo "qspinlock; the module's ticket16 at $(f lb ticket "$smp" 1 ticket16 ratio_throughput_legacy 1 3)x legacy in the same runs."
+		echo "the module's ticket16 at $(f lb ticket "$smp" 1 ticket16 ratio_throughput_legacy 1 3)x legacy in the same runs."
 		echo
 		echo "![acquisitions per CPU](acquisitions-smp$smp.png)"
 		echo
