@@ -22,6 +22,11 @@
 #   BENCH_BOOTS          boots of each setting per vCPU count (default 3)
 #   BENCH_ROUNDS         lockbench rounds per boot (default 2); each round
 #                        loads it twice: as spin_lock(), and irqs off
+#   BENCH_PAIRS          more lockbench loads, irqs off, of ticket8, skipticket
+#                        and spin_lock() only, in the ticket and skip kernels'
+#                        boots at vCPU counts the host CPUs can run at once
+#                        (default 10): there the locks differ by a few percent,
+#                        a load by 10%, and their ratios need more runs
 #   BENCH_COUNT          lockbench acquisitions per CPU and lock (default 500000)
 #   BENCH_CAP_MS         lockbench: stop a lock's run after this (default 2000)
 #   BENCH_CS_LINES       cache lines written per critical section (default 1)
@@ -56,6 +61,7 @@ num() {
 BENCH_SMP=${BENCH_SMP:-2 4 8}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
 BENCH_ROUNDS=${BENCH_ROUNDS:-2}
+BENCH_PAIRS=${BENCH_PAIRS:-10}
 BENCH_COUNT=${BENCH_COUNT:-500000}
 BENCH_CAP_MS=${BENCH_CAP_MS:-2000}
 BENCH_CS_LINES=${BENCH_CS_LINES:-1}
@@ -78,6 +84,7 @@ for s in $BENCH_SMP; do
 done
 num BENCH_BOOTS "$BENCH_BOOTS" 1 100
 num BENCH_ROUNDS "$BENCH_ROUNDS" 1 100
+num BENCH_PAIRS "$BENCH_PAIRS" 0 100
 num BENCH_COUNT "$BENCH_COUNT" 1 1000000000
 num BENCH_CAP_MS "$BENCH_CAP_MS" 1 60000
 num BENCH_CS_LINES "$BENCH_CS_LINES" 1 64
@@ -129,7 +136,7 @@ done
 rm -rf "$OUT"
 mkdir -p "$OUT/raw"
 cat >"$OUT/raw/settings.txt" <<EOF
-bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU
+bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS pairs=$BENCH_PAIRS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU
 host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 qemu=$(qemu-system-x86_64 --version | head -n 1)
 kernel=$(git -C "$TREE" describe --tags --always 2>/dev/null) series=$(git -C "$TREE" log --oneline base..HEAD 2>/dev/null | wc -l) patches
@@ -147,7 +154,7 @@ append="$append lab.bench_workload=futex,open"
 append="$append lab.bench_workload_secs=$BENCH_WORKLOAD_SECS lab.bench_workload_rounds=$BENCH_WORKLOAD_ROUNDS"
 # Worst case per boot: every lockbench load capped, every fairness lock
 # timed out, the workloads.
-timeout=$((180 + 2 * BENCH_ROUNDS * 5 * (BENCH_CAP_MS / 1000 + 2) +
+timeout=$((180 + (2 * BENCH_ROUNDS * 5 + 3 * BENCH_PAIRS) * (BENCH_CAP_MS / 1000 + 2) +
 	7 * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
 	2 * BENCH_WORKLOAD_ROUNDS * (BENCH_WORKLOAD_SECS + 1)))
 
@@ -161,9 +168,12 @@ while [ $b -le "$BENCH_BOOTS" ]; do
 			cpu=qemu64 a=$append
 			case $setup in
 			ticket) v=bigticket ;;
-			skip) v=skipbench a="$append skipticket.patience_us=$BENCH_SKIP_US" ;;
+			skip) v=skipbench a="$a skipticket.patience_us=$BENCH_SKIP_US" ;;
 			queued-guest) v=queued ;;
 			queued-native) v=queued cpu=qemu64,-hypervisor ;;
+			esac
+			case $setup in
+			ticket | skip) [ "$smp" -gt "$NCPU" ] || a="$a lab.bench_pairs=$BENCH_PAIRS" ;;
 			esac
 			name=$setup-smp$smp-boot$b
 			log=$OUT/raw/console-$name.log

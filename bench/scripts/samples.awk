@@ -144,8 +144,8 @@ FNR == 1 {
 }
 
 # Ratios inside one run: every lock's throughput (and uncontended cost)
-# over legacy's, and over spin_lock()'s in lockbench; workload modes have
-# none (one mode per run).
+# over legacy's, and over spin_lock()'s in lockbench; skipticket's and
+# spin_lock()'s over ticket8's; workload modes have none (one mode per run).
 END {
 	for (key in val) {
 		split(key, a, SUBSEP)
@@ -168,7 +168,7 @@ END {
 			out(src, l, "ratio_" metric "_legacy", sprintf("%.6g", val[key] / val[base "legacy"]))
 		if ((base "qspinlock") in val && val[base "qspinlock"] > 0 && l != "qspinlock")
 			out(src, l, "ratio_" metric "_qspinlock", sprintf("%.6g", val[key] / val[base "qspinlock"]))
-		if ((base "ticket8") in val && val[base "ticket8"] > 0 && l == "skipticket")
+		if ((base "ticket8") in val && val[base "ticket8"] > 0 && (l == "skipticket" || l == "spinlock"))
 			out(src, l, "ratio_" metric "_ticket8", sprintf("%.6g", val[key] / val[base "ticket8"]))
 		if ((base "spinlock") in val && val[base "spinlock"] > 0 && l != "spinlock")
 			out(src, l, "ratio_" metric "_spinlock", sprintf("%.6g", val[key] / val[base "spinlock"]))
