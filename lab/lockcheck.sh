@@ -5,15 +5,19 @@
 # fragments, never from the built .config:
 #   ticket, NR_CPUS < 256    a 16-bit lock xadd (8-bit tickets)
 #   ticket, NR_CPUS >= 256   a 32-bit lock xadd (16-bit tickets)
-#   skip-ticket              a 32-bit lock xadd (take a ticket) and a
-#                            lock add of one waiter (register), then a
-#                            call of the out-of-line slow path, which
-#                            claims and skips with a 32-bit lock cmpxchg
-#                            and reads the TSC (rdtsc)
+#   skip-ticket              a 32-bit lock xadd (take a ticket), nothing
+#                            else LOCKed, then a call of the out-of-line
+#                            slow path, which registers, claims and skips
+#                            with a 32-bit lock cmpxchg, requeues with a
+#                            32-bit lock xadd and reads the TSC (rdtsc)
 #   queued                   qspinlock's lock cmpxchg, and no xadd
 #   KCSAN                    the lock and unlock call __kcsan_check_access()
 #                            (the xadd and the unlock are asm, invisible to
-#                            KCSAN and KASAN unless announced)
+#                            KCSAN and KASAN unless announced); with the
+#                            skip-ticket lock, its slow path and the KUnit
+#                            threads' functions call KCSAN (__tsan_*: the
+#                            directory they are in is not instrumented
+#                            unless the Makefile opts them in)
 #   PARAVIRT                 vcpu_is_preempted() goes through pv_ops
 #                            (osq_lock), whatever the lock
 # Usage: lab/lockcheck.sh VARIANT
@@ -34,16 +38,17 @@ reg16='%([abcd]x|si|di|bp|r[0-9]+w)'
 reg32='%(e[abcd]x|esi|edi|ebp|r[0-9]+d)'
 
 if [ "$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)" = y ]; then
-	echo "$asm" | grep -Eq "lock +xadd +$reg32," && echo "$asm" | grep -Eq 'lock +addl +\$0x100,' ||
-		{ echo "expected a 32-bit xadd and a lock addl \$0x100 (skip-ticket take, register) in _raw_spin_lock, found: $(echo $asm)"; exit 1; }
-	echo "$asm" | grep -q cmpxchg &&
-		{ echo "skip-ticket _raw_spin_lock has a cmpxchg (the fast path is an xadd): $(echo $asm)"; exit 1; }
+	echo "$asm" | grep -Eq "lock +xadd +$reg32," ||
+		{ echo "expected a 32-bit xadd (skip-ticket take) in _raw_spin_lock, found: $(echo $asm)"; exit 1; }
+	echo "$asm" | grep -Eq 'cmpxchg|addl' &&
+		{ echo "skip-ticket _raw_spin_lock has more than its xadd (the fast path is the ticket lock's): $(echo $asm)"; exit 1; }
 	dis _raw_spin_lock do_raw_spin_lock | grep -q 'call.*<skipticket_spin_lock_slowpath>' ||
 		{ echo "_raw_spin_lock does not call skipticket_spin_lock_slowpath()"; exit 1; }
 	slow=$(dis skipticket_spin_lock_slowpath)
-	echo "$slow" | grep -Eq "lock +cmpxchg +$reg32," && echo "$slow" | grep -q 'rdtsc' ||
-		{ echo "skipticket_spin_lock_slowpath() has no 32-bit cmpxchg (claim, skip) or no rdtsc"; exit 1; }
-	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +(xadd|addl) +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (32-bit cmpxchg, rdtsc)"
+	echo "$slow" | grep -Eq "lock +cmpxchg +$reg32," && echo "$slow" | grep -Eq "lock +xadd +$reg32," &&
+		echo "$slow" | grep -q 'rdtsc' ||
+		{ echo "skipticket_spin_lock_slowpath() lacks a 32-bit cmpxchg (register, claim, skip), a 32-bit xadd (requeue) or rdtsc"; exit 1; }
+	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +xadd +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (32-bit cmpxchg and xadd, rdtsc)"
 elif [ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ]; then
 	nr=$(fragconf "$v" CONFIG_NR_CPUS)
 	[ -n "$nr" ] || die "configs/$v.config sets no CONFIG_NR_CPUS"
@@ -67,6 +72,22 @@ if [ "$(fragconf "$v" CONFIG_KCSAN)" = y ]; then
 			{ echo "arch_spin_$f() announces no access to KCSAN: its asm is invisible to KCSAN and KASAN"; exit 1; }
 	done
 	summary="$summary; the take and the unlock announced to KCSAN"
+	if [ "$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)" = y ]; then
+		dis skipticket_spin_lock_slowpath | grep -q 'call .*<__tsan_' ||
+			{ echo "skipticket_spin_lock_slowpath() calls no __tsan_*(): KCSAN does not see the slow path"; exit 1; }
+		summary="$summary; slow path instrumented"
+	fi
+	if [ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCK_KUNIT_TEST)" = y ]; then
+		# The threads of the multi-CPU cases, whatever the compiler
+		# named their clones (hammer_fn.constprop.0, ...).
+		fns=$(nm "$O/vmlinux" | sed -n 's/^[0-9a-f]* [tT] \(\(hammer\|retake\|fifo\)_fn[.a-z0-9]*\)$/\1/p')
+		[ -n "$fns" ] || { echo "no KUnit thread functions (hammer_fn, retake_fn, fifo_fn) in vmlinux"; exit 1; }
+		for f in $fns; do
+			dis "$f" | grep -q 'call .*<__tsan_' ||
+				{ echo "KUnit's $f() calls no __tsan_*(): KCSAN does not see the tests"; exit 1; }
+		done
+		summary="$summary; KUnit threads instrumented ($(echo $fns))"
+	fi
 fi
 
 if [ "$(fragconf "$v" CONFIG_PARAVIRT)" = y ]; then

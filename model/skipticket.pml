@@ -1,116 +1,201 @@
 /*
  * skipticket.pml -- Promela model of the skip-ticket lock of issue 9, the
- * series' arch/x86/include/asm/skipticket_spinlock.h: __ticket_spin_take(),
- * __ticket_spin_wait() (the slow path), arch_spin_trylock() and
- * arch_spin_unlock(); the bench calls them skt_take(), skt_slowpath() and
- * skt_unlock() (lib/series.h).
+ * series' arch/x86/include/asm/skipticket_spinlock.h as it is now: lazy
+ * (unregistered) waiting next in line, registration by a cmpxchg that is
+ * refused once head == ticket, a requeue registered in its own xadd.
+ * Modelled: __ticket_spin_take(), __ticket_spin_wait() (__ticket_lazy(),
+ * __ticket_register(), __ticket_wait_registered()), arch_spin_trylock(),
+ * arch_spin_unlock(), arch_spin_is_locked(), arch_spin_is_contended(); the
+ * bench calls the first ones skt_take(), skt_slowpath(), skt_unlock().
  *
  *   spin -DK=3 -DP=3 -DNO_WRAP_AWAY -a skipticket.pml
- *   gcc -O2 -DSAFETY -DNOCLAIM -o pan pan.c && ./pan   # safety, bypass bound
- *   gcc -O2 -o pan pan.c && ./pan -a -f                 # starvation freedom
+ *   gcc -O2 -DSAFETY -DNOCLAIM -o pan pan.c && ./pan  # safety and deadlock
+ *   gcc -O2 -o pan pan.c && ./pan -a                   # starvation freedom
+ *   spin -t -DK=3 -DP=3 -DNO_WRAP_AWAY skipticket.pml  # a trail, a line a step
  *
  * (model/skipticket.sh does all of this.)
  *
- * The lock word (asm/skipticket_spinlock_types.h), a byte per field:
- * head (bits 0-7), waiting (bits 8-15, registered waiters), tail (bits
- * 24-31); here three variables, each counting modulo N = 2^K (K-bit
- * counters; 8 bits in the code). busy = (tail - head - waiting) mod N: the
- * tickets out that are not registered waiters, i.e. the holder and the
- * CPUs between their xadd and their registration ("in transit"). Code and
- * model, one atomic step per LOCKed instruction or plain access of the
- * lock word:
+ * THE WORD. asm/skipticket_spinlock_types.h: head (bits 0-7), waiting
+ * (8-15, registered waiters), tail (24-31); here three variables per lock,
+ * each counting modulo N = 2^K (8 bits in the code; P < N, as the code
+ * needs NR_CPUS < 256). queued = tail - head, busy = queued - waiting (mod
+ * N): the tickets out whose CPU is not registered: the holder, a lazy
+ * waiter, a CPU in transit between its xadd and its registration.
  *
- *  take         __ticket_spin_take(): val = xadd(&slock, TICKET_TAIL_INC):
- *                my = tail, tail + 1; if old head == my the lock was free
- *                and is ours (the fast path)             -> one step;
- *                else atomic_add(TICKET_WAITER): waiting + 1, a second
- *                step: in between the CPU is in transit and counts as
- *                busy (ghost transit), and it may be preempted there.
- *  wait         __ticket_spin_wait(): each iteration reads the word once
- *                and then, in the same step here (a cmpxchg succeeds
- *                only if the word is unchanged, so a read followed by a
- *                successful cmpxchg is one atomic decision, and a failed
- *                one changes nothing), does one of:
- *                  (my - head) mod N >= (tail - head) mod N: skipped:
- *                    take again: the xadd (and the registration) are the
- *                    next steps, as in take (the read only decides; the
- *                    xadd does not depend on what it read);
- *                  busy != 0: held, or a CPU in transit: spin on;
- *                  head == my: claim, try_cmpxchg(val, val - TICKET_WAITER):
- *                    waiting - 1, we hold the lock;
- *                  else offered to another ticket, unclaimed: after the
- *                    patience skip, try_cmpxchg(val, __ticket_skip(val)):
- *                    head + 1, waiting - 1.
- *  trylock      arch_spin_trylock(): READ_ONCE, then if head == tail
- *                cmpxchg tail + 1. Read and cmpxchg are one decision (the
- *                argument of ticket.pml's MERGED_TRYLOCK): a success is
- *                exactly take's fast-path step (head == tail -> tail + 1,
- *                held; my is not used after a grant), a failure changes
- *                nothing, so take's fast path models it.
- *  unlock       arch_spin_unlock(): incb head, not LOCKed: the holder
- *                reads head, then stores head + 1 into the head byte
- *                only: two steps; the store writes head alone, so the
- *                LOCKed read-modify-writes of waiting and tail by other
- *                CPUs in between are kept, as the byte store keeps them.
+ * THE STEPS, one atomic step (d_step) per LOCKed instruction or plain
+ * access of the word; a read followed by a successful cmpxchg is one step
+ * (the cmpxchg succeeds only if the word is unchanged), a failed cmpxchg
+ * changes nothing and is no step:
  *
- * Patience. The code skips a head that stays offered and unclaimed for
- * the patience (skipticket_patience TSC cycles, or 256 of them in a calm
- * guest); a running waiter claims within far less. The model has no
- * clock: a waiter may be preempted (ghost preempted[i]) while it waits and
- * while it is in transit (a preempted CPU in transit makes the lock look
- * busy, as a preempted holder does); a holder is not preempted
- * (lock-holder preemption stalls every lock and is not what this lock is
- * about). The skip is enabled unless a running waiter holds ticket head:
- * that is the assumption "patience is longer than a running waiter takes
- * to claim"; an offer (busy == 0) whose ticket no running waiter holds may
- * always be skipped, as the code would after its patience.
- * -DSHORT_PATIENCE drops the assumption: any offer may be skipped, as when
- * the patience is too short.
+ *  take     __ticket_spin_take(): xadd tail + 1, my = old tail. Old head
+ *           == my: held (fast path). arch_spin_trylock() succeeds exactly
+ *           where this step does, with the same effect, and fails without
+ *           one, so it is not modelled apart. Else the CPU is in transit
+ *           (ghost transit + 1) and __ticket_spin_wait() decides, from the
+ *           word before the xadd: lazy if it showed queued == 1, waiting
+ *           == 0 and the guest is calm (__ticket_hurried() reads a hint,
+ *           not the word: a nondeterministic choice), else register.
+ *  lazy     the lazy loop's smp_load_acquire(): head == my: held, no
+ *           write (transit - 1). Or stop waiting lazily (the code: after
+ *           SKIPTICKET_LAZY_SPINS spins) and go to register: once a wait.
+ *  register __ticket_register(), its cmpxchg loop as one step: head == my:
+ *           refused, held (transit - 1); else waiting + 1 (transit - 1),
+ *           registered. With -DMUTANT_REGISTER_AT_HEAD it never refuses.
+ *  wait     __ticket_wait_registered(), an iteration: its read and the
+ *           cmpxchg it leads to, as one of:
+ *             my outside [head, tail): skipped: go to requeue;
+ *             busy != 0: spin (no step: see below);
+ *             busy == 0, head == my: claim: waiting - 1, held;
+ *             busy == 0, head != my: an offer nobody claims: after the
+ *               patience (see below) skip: head + 1, waiting - 1.
+ *  requeue  xadd(TICKET_TAIL_INC + TICKET_WAITER): my = old tail, tail + 1
+ *           and waiting + 1 in one step, registered; back to wait (if head
+ *           == my the lock was free: an offer to us, which wait claims). A
+ *           step of its own after the read that found my skipped: the xadd
+ *           does not depend on what was read.
+ *  unlock   arch_spin_unlock(), the incb that is not LOCKed: load head;
+ *           then store head + 1 into head alone (two steps), keeping what
+ *           LOCKed read-modify-writes of waiting and tail did in between.
  *
- * Mutants (spin must find two owners; the count checks below are off for
- * them, so that what spin reports is the consequence):
- *  -DMUTANT_CLAIM       a claim that sets nothing, cmpxchg(val, val):
- *                       waiting is not decremented, the holder still counts
- *                       as a registered waiter, busy stays 0, and the
- *                       offer behind it is skipped and claimed;
- *  -DMUTANT_SKIP        a skip that ignores busy: a held head is skipped;
- *  -DMUTANT_CLAIM_BUSY  a claim that ignores busy (head == my only). It
- *                       verifies with -DNO_WRAP_AWAY (while tickets are
- *                       unique, head == my means nobody holds the lock)
- *                       and breaks exclusion once the counters may wrap
- *                       while a skipped waiter is away: its stale ticket
- *                       equals head while the live holder of that ticket
- *                       holds the lock.
+ * The model is interleaving (sequentially consistent); the x86-TSO ordering
+ * argument is in the header's comment. Every step of a lock ends with
+ * check(). "spin -t" prints a trail as one line a step: the word after it
+ * is [head waiting tail].
  *
- * Properties (checked in every reachable state, or at the grant):
- *  - mutual exclusion: at most one owner;
+ * WAITING BLOCKS. No step models a spin: a CPU whose next action would
+ * only read the word again (busy != 0, an offer it may not skip yet, a lazy
+ * waiter with head != my, the xadd that -DNO_WRAP_AWAY holds back) has no
+ * enabled step, so a state in which every CPU only spins has no step at
+ * all, and pan reports it as an invalid end state (CPUs never end, so
+ * every end state is invalid): a deadlock check that can fail
+ * (-DMUTANT_NEVER_CLAIM, -DMUTANT_UNLOCK_NOADVANCE). The steps that are
+ * always enabled are bounded so that they mask no deadlock: stopping lazy
+ * waiting happens once a wait; a CPU is preempted again only after a step
+ * of its own since its last preemption (stalled[]), and takes an interrupt
+ * again only after a step on lock A (irqd[]). These bounds lose nothing: a
+ * CPU resumed and preempted again without a step in between behaves as one
+ * that stayed preempted, and while it is preempted every step of the
+ * others that is enabled while it runs is enabled too (running only
+ * disables: a skip of its ticket under the patience assumption, a grant
+ * under -DPROMPT); no property reads preempted[]. Two interrupts without a
+ * step on A in between are one interrupt whose handler takes B twice (it
+ * may take B again before it returns). So preemptions and interrupts are
+ * unbounded in every run here, and a deadlock is a state where every CPU
+ * runs and none can move.
+ *
+ * PREEMPTION. A waiter (in transit, lazy, registered, about to requeue; of
+ * lock A, or of lock B in an interrupt) may be preempted (preempted[i]: it
+ * takes no step) and resumed at any time; CPU 0 is never preempted (the
+ * bypass bound is stated for a running CPU 0); a holder is not (lock-holder
+ * preemption stalls every lock and is not what this lock is about). A
+ * preempted CPU in transit or lazy makes the lock look busy, as a preempted
+ * holder does: nobody can claim or skip until it runs.
+ *
+ * ASSUMPTION 1, the patience (the model has no clock): the code skips an
+ * offer left unclaimed for the patience (or 256 of them in a calm guest);
+ * a running waiter claims in far less. So a skip is enabled only if no
+ * running waiter (not preempted, not in an interrupt) holds the live ticket
+ * head. -DSHORT_PATIENCE drops it: any offer may be skipped; preemption is
+ * then compiled out, as it only removes behaviours there.
+ *
+ * ASSUMPTION 2, no wrap while away (-DNO_WRAP_AWAY): a skipped waiter
+ * comes back before its old number is handed out again (the code: about
+ * 256 - NR_CPUS more tickets). Modelled by letting nobody else xadd while
+ * tail equals the old ticket of a waiter that was skipped (or displaced,
+ * below) and has not taken a new one. Without it a skipped waiter whose
+ * number came round finds itself inside [head, tail), and when that number
+ * is head with busy == 0 it claims in the place of the live holder of that
+ * ticket, who is displaced (ghost ticket N: it finds itself skipped after
+ * the stale holder's unlock) -- a stale claim; exclusion holds.
+ *
+ * ONE VIOLATION, -DMAXVIOL=M: at most M violations of the assumptions in
+ * a run, each counted: a skip of a running waiter's offer (patience), an
+ * xadd that hands out a skipped waiter's old number while it is away
+ * (wrap; a stale claim is then its consequence). With -DNO_WRAP_AWAY only
+ * patience violations, with -DKEEP_PATIENCE only wraps. -DPROMPT adds a
+ * speed assumption: a running waiter that was skipped sees it and requeues
+ * before the lock is granted again (grants of lock A are disabled while a
+ * running CPU is about to requeue or waits with my outside [head, tail)).
+ * Without it a skipped running waiter may take no step while the others
+ * take the lock again and again, and only the wrap assumption bounds that.
+ *
+ * INTERRUPTS, -DIRQ_LOCK: a second lock B (its own head, waiting, tail,
+ * the same protocol, the same checks), used only in interrupt context: a
+ * CPU waiting on lock A, lazy or registered, may take an interrupt
+ * (inirq[i]) whose handler takes and releases B, possibly several times,
+ * and returns. Meanwhile it takes no step on A, and for A's patience it
+ * does not run: it may be skipped, as the code skips a waiter whose
+ * interrupt handler outlasts the patience. In B it may be preempted like
+ * any waiter; CPU 0 takes interrupts too.
+ *
+ * PROPERTIES, checked in every state (check()) or at the grant, for each
+ * lock:
+ *  - mutual exclusion: owners <= 1;
  *  - the counts, what exclusion rests on (not tickets being unique):
- *    busy == owners + CPUs in transit, at most P tickets out (the types
- *    header's "tail - head never exceeds NR_CPUS"), and nobody writes
- *    head between the unlock's load and store (its incb is not torn);
- *    -DNO_COUNT_CHECK drops these;
- *  - no deadlock (no invalid end state: pan's default);
- *  - FIFO while nobody has been skipped: a claim goes to the oldest
- *    arrival among the waiters, a fast-path grant to a CPU when nobody
- *    waits;
- *  - bounded bypass: CPU 0 is never preempted; while it waits, at most
- *    B = 0 grants go to CPUs that arrived after it (the bench's
- *    definition: arrival = the first atomic attempt of that acquisition).
- *    With -DSHORT_PATIENCE spin finds the counterexample: CPU 0 skipped
- *    while running, overtaken by a later arrival. Without -DNO_WRAP_AWAY
- *    it finds the other one: a waiter skipped while preempted stays away
- *    until the counters wrap, its stale ticket equals CPU 0's live one
- *    when that is head, it claims in CPU 0's place (busy == 0: exclusion
- *    holds), and CPU 0, finding itself outside [head, tail), queues again
- *    behind a later arrival. B = 0 needs both assumptions. -DNO_BYPASS_CHECK
- *    drops the bound, to check all the rest without the assumptions;
- *  - starvation freedom for CPU 0 (LTL, weak fairness, finitely many
- *    preemptions: -DMAXPRE), under both assumptions. Without
- *    -DNO_WRAP_AWAY it fails; the cycle spin reports is a schedule that
- *    weak fairness allows and a spinning CPU does not follow: waiters
- *    whose stale tickets went round read the word only at the moments
- *    when their number is head and held, and never see that they were
- *    skipped, while a third CPU takes the free lock again and again.
+ *    busy == owners + transit (transit: CPUs unregistered with a live
+ *    ticket, in transit or lazy); queued == owners + waiters with a live
+ *    ticket (every ticket in [head, tail) is one CPU's), hence waiting ==
+ *    registered waiters with a live ticket; queued <= P (the types
+ *    header's "tail - head never exceeds NR_CPUS"); and nobody writes head
+ *    between the unlock's load and store (its incb is never torn);
+ *  - is_locked, is_contended: held -> head != tail; no holder and no live
+ *    ticket -> head == tail; queued > 1 (contended) -> some CPU waits
+ *    (wants[]); held and some CPU waiting with a live ticket -> queued > 1.
+ *    (Both also read true while an offer is unclaimed, by design: "held,
+ *    or offered", so those directions are not asserted.)
+ *  - lazy waiting: while a CPU waits lazily no registered waiter holds
+ *    ticket head: a lazy waiter is always right behind an unregistered
+ *    ticket (the holder's, or one whose registration will be refused), so
+ *    it never keeps a registered waiter from claiming (busy != 0) and the
+ *    holder's unlock makes it the holder, as the header says;
+ *  - no deadlock: pan's invalid end states (see above);
+ *  - FIFO while nobody was skipped or displaced: a claim, a lazy waiter's
+ *    grant and a refused registration go to the oldest waiter, a fast-path
+ *    grant to a CPU when nobody waits (lock A);
+ *  - bounded bypass: while CPU 0 waits for lock A, at most B grants go to
+ *    CPUs that arrived after it (arrival: its take step, the bench's
+ *    definition). B = 0 under both assumptions. -DNO_BYPASS_CHECK drops it;
+ *  - starvation freedom for CPU 0 (LTL [] (wants[0] -> <> !wants[0]),
+ *    pan -a), under both assumptions. It holds without weak fairness:
+ *    nobody spins, a preemption needs a step in between, and while CPU 0
+ *    waits the others can only queue behind it (FIFO, and CPU 0 runs, so
+ *    it is not skipped), so they run out of steps and CPU 0's is left.
+ *
+ * MUTANTS (the count, is_locked/is_contended and lazy checks are off for
+ * the first three, -DNO_COUNT_CHECK, so that what spin reports is the
+ * consequence):
+ *  -DMUTANT_CLAIM           a claim that sets nothing, cmpxchg(val, val):
+ *                           the holder still counts as registered, busy
+ *                           stays 0, the offer "behind" is skipped and
+ *                           claimed: two owners;
+ *  -DMUTANT_SKIP            a skip that ignores busy: two owners;
+ *  -DMUTANT_CLAIM_BUSY      a claim that ignores busy: verifies with
+ *                           -DNO_WRAP_AWAY, two owners once a stale ticket
+ *                           equals head while its live holder holds;
+ *  -DMUTANT_REGISTER_AT_HEAD  registration not refused at head: it
+ *                           registers anyway and claims like any waiter.
+ *                           Safe, no deadlock, starvation free; caught by
+ *                           the lazy-waiting check: a lazy waiter behind it
+ *                           keeps it from its claim until it stops waiting
+ *                           lazily (the code: 1024 spins);
+ *  -DMUTANT_UNLOCK_NOADVANCE  the unlock stores head, not head + 1: the
+ *                           counts fail at once; with pan -A (assertions
+ *                           compiled in, not stopped at) a deadlock;
+ *  -DMUTANT_NEVER_CLAIM     the claim removed: a deadlock (and an
+ *                           acceptance cycle in the LTL run).
+ *
+ * OPTIONS: -DK=bits -DP=cpus (P < 2^K, P <= 5) -DB=bound,
+ * -DNO_WRAP_AWAY, -DSHORT_PATIENCE, -DMAXVIOL=M, -DKEEP_PATIENCE,
+ * -DPROMPT, -DIRQ_LOCK, -DNO_BYPASS_CHECK, -DNO_FIFO_CHECK (drops the FIFO
+ * ghost, which multiplies the states by about 4 with -DIRQ_LOCK),
+ * -DNO_COUNT_CHECK, the mutants.
+ *
+ * LIMITS. The counters are K bits with K = 2 or 3 and P <= 4 CPUs (the
+ * code: 8 bits, NR_CPUS < 256); no clock: calm and hurried patiences are
+ * one patience, SKIPTICKET_LAZY_SPINS is "any time"; the stall clock
+ * (struct skipticket_state) is not modelled, only its outcome (hurried:
+ * any value at any time); no memory model; an interrupt handler takes one
+ * other lock, B, and only while its CPU waits on A, lazy or registered.
  */
 
 #ifndef K
@@ -122,66 +207,200 @@
 #ifndef B
 #define B 0
 #endif
+#if P > 5
+#error "P <= 5: the patience and PROMPT macros list the CPUs"
+#endif
+#if P >= (1 << K)
+#error "P < 2^K: the code needs NR_CPUS < 256"
+#endif
 #if defined(MUTANT_CLAIM) || defined(MUTANT_SKIP) || defined(MUTANT_CLAIM_BUSY)
 #define NO_COUNT_CHECK
 #endif
+#ifdef IRQ_LOCK
+#define NL 2                    /* lock 0 (A) and lock 1 (B) */
+#else
+#define NL 1
+#endif
 
 #define N (1 << K)
-#define QUEUED     ((tail + N - head) % N)                 /* tickets out */
-#define BUSY       ((tail + 2 * N - head - waiting) % N)
-#define SKIPPED(t) (((t) + N - head) % N >= QUEUED)
+#define WORD(L)    head[L], waiting[L], tail[L]     /* for printf */
 
-/* the lock word */
-byte head = 0;
-byte waiting = 0;
-byte tail = 0;
+/* where CPU i is in lock L: pc[IDX(L, i)] */
+#define IDLE 0          /* next: take */
+#define REG  1          /* in transit: next, register */
+#define LAZY 2          /* next in line, unregistered */
+#define WAIT 3          /* registered */
+#define REQ  4          /* found itself skipped: next, the requeue xadd */
+#define CS   5          /* holds the lock: next, the unlock's load */
+#define UNL  6          /* next, the unlock's store */
+#define DONE 7          /* lock B: released; take it again, or return */
+
+#define IDX(L, i)  ((L) * P + (i))
+#define ME(L)      IDX(L, _pid)
+#define MY(L)      my[ME(L)]
+#define Q(L)       ((tail[L] + N - head[L]) % N)                   /* queued */
+#define BUSY(L)    ((tail[L] + 2 * N - head[L] - waiting[L]) % N)
+#define SKIPPED(L, t) (((t) + N - head[L]) % N >= Q(L))
+#define WAITER(L)  (pc[ME(L)] >= REG && pc[ME(L)] <= REQ)
+
+/* the lock words */
+byte head[NL];
+byte waiting[NL];
+byte tail[NL];
+
+/* the CPUs' state in each lock */
+byte pc[NL * P];
+byte my[NL * P];        /* the ticket the code holds (stale once skipped) */
 
 /* ghost */
-byte owners = 0;
-byte transit = 0;       /* CPUs between their xadd and their registration */
-bool wants[P];          /* in lock(): took a ticket, not granted */
+byte owners[NL];
+byte transit[NL];       /* unregistered with a live ticket, not holding */
+bool wants[NL * P];     /* in lock(): took a ticket, not yet granted */
+byte ticket[NL * P];    /* a waiter's live ticket; N: skipped, displaced */
 bool preempted[P];      /* not running: takes no step */
-byte ticket[P];         /* the ticket a waiter holds (N: skipped) */
-byte gseq[P];           /* arrival order among the waiters (0 = oldest) */
-byte nwait = 0;         /* CPUs with wants[i] */
-bool skipped_ever = false;
-bool after0[P];         /* arrived while CPU 0 was waiting */
-byte bypass0 = 0;       /* grants to such CPUs while CPU 0 waits */
-
-/*
- * -DMAXPRE=M (liveness runs): at most M preemptions in all. Without a
- * bound, weak fairness lets a CPU be preempted and resumed forever at
- * exactly the moments that keep it from registering (the lock looks busy
- * for ever) or the others from skipping it, which the patience (a
- * preemption must last longer than it to matter) rules out.
- */
-#ifndef MAXPRE
-#define MAXPRE 255
-#endif
-byte npre = 0;
-
-/*
- * -DNO_WRAP_AWAY: a skipped waiter comes back before its stale ticket
- * number can equal a live one: before the counters wrap round to it (the
- * code's 8-bit counters: at least 256 - NR_CPUS more tickets). Modelled
- * by letting nobody else take a ticket (xadd) while tail equals a skipped
- * waiter's old ticket: the next xadd would hand out that number again.
- * Two skipped waiters' old tickets differ (both lie in the N tickets
- * before tail), so at most one waiter blocks at a time, and it may run.
- */
-#ifdef NO_WRAP_AWAY
-byte stale[P];          /* 1 + the old ticket of a skipped waiter; 0: none */
-byte blocker = P;       /* the skipped waiter i with stale[i] == tail + 1 */
-#define ADVANCE_OK (blocker == P || blocker == _pid)
+bool stalled[P];        /* preempted since its last step */
+#ifndef NO_FIFO_CHECK
+byte gseq[P];           /* lock A: arrival order among the waiters */
+byte nwait = 0;         /* lock A: CPUs with wants[] */
+bool skipped_ever = false;      /* lock A: a waiter was skipped */
+#define SKIPPED_EVER skipped_ever = true
 #else
-#define ADVANCE_OK true
+#define SKIPPED_EVER skip
 #endif
+#ifndef NO_BYPASS_CHECK
+bool after0[P];         /* lock A: arrived while CPU 0 was waiting */
+byte bypass0 = 0;       /* lock A: grants to such CPUs while CPU 0 waits */
+#endif
+#ifdef MAXVIOL
+byte nviol = 0;         /* assumption violations so far */
+#endif
+/* scratch, 0 between steps */
+byte i, v, c, w, f;
+
+#ifdef IRQ_LOCK
+bool inirq[P];          /* in an interrupt handler: lock B's steps */
+bool irqd[P];           /* in an interrupt since its last step on lock A */
+#define ACT(L)     (!preempted[_pid] && inirq[_pid] == (L))
+#define AWAY(L, i) (preempted[i] || (L) == 0 && inirq[i])
+#define CUR_WAITER (inirq[_pid] -> WAITER(1) : WAITER(0))
+#else
+#define ACT(L)     (!preempted[_pid])
+#define AWAY(L, i) (preempted[i])
+#define CUR_WAITER WAITER(0)
+#endif
+
+/* CPU i runs and waits with the live ticket head of lock L */
+#define RH(L, i) (wants[IDX(L, i)] && ticket[IDX(L, i)] == head[L] && !AWAY(L, i))
+#if P == 1
+#define RUN_AT_HEAD(L) (RH(L, 0))
+#elif P == 2
+#define RUN_AT_HEAD(L) (RH(L, 0) || RH(L, 1))
+#elif P == 3
+#define RUN_AT_HEAD(L) (RH(L, 0) || RH(L, 1) || RH(L, 2))
+#elif P == 4
+#define RUN_AT_HEAD(L) (RH(L, 0) || RH(L, 1) || RH(L, 2) || RH(L, 3))
+#else
+#define RUN_AT_HEAD(L) (RH(L, 0) || RH(L, 1) || RH(L, 2) || RH(L, 3) || RH(L, 4))
+#endif
+
+/* assumption 1: the patience */
+#if defined(SHORT_PATIENCE)
+#define PATIENCE_OK(L) true
+#elif defined(MAXVIOL) && !defined(KEEP_PATIENCE)
+#define PATIENCE_OK(L) (!RUN_AT_HEAD(L) || nviol < MAXVIOL)
+#else
+#define PATIENCE_OK(L) (!RUN_AT_HEAD(L))
+#endif
+
+/* assumption 2: no wrap while away */
+#if defined(NO_WRAP_AWAY) || defined(MAXVIOL)
+#define WRAP_TRACK
+byte stale[NL * P];     /* 1 + the old ticket of a skipped waiter; 0: none */
+byte blocker[NL] = P;   /* the skipped waiter whose old ticket is tail */
+#endif
+#if defined(NO_WRAP_AWAY)
+#define ADVANCE_OK(L) (blocker[L] == P || blocker[L] == _pid)
+#elif defined(MAXVIOL)
+#define ADVANCE_OK(L) (blocker[L] == P || blocker[L] == _pid || nviol < MAXVIOL)
+#else
+#define ADVANCE_OK(L) true
+#endif
+
+/* -DPROMPT: no grant of lock A while a running CPU has yet to requeue */
+#ifdef PROMPT
+#define SKR(i) (!AWAY(0, i) && (pc[IDX(0, i)] == REQ || \
+		pc[IDX(0, i)] == WAIT && SKIPPED(0, my[IDX(0, i)])))
+#if P == 2
+#define NO_SKR (!(SKR(0) || SKR(1)))
+#elif P == 3
+#define NO_SKR (!(SKR(0) || SKR(1) || SKR(2)))
+#elif P == 4
+#define NO_SKR (!(SKR(0) || SKR(1) || SKR(2) || SKR(3)))
+#else
+#define NO_SKR (!(SKR(0) || SKR(1) || SKR(2) || SKR(3) || SKR(4)))
+#endif
+#define GRANT_OK(L) ((L) != 0 || NO_SKR)
+#else
+#define GRANT_OK(L) true
+#endif
+
+#if defined(MUTANT_NEVER_CLAIM)
+#define CLAIM_OK(L) false
+#elif defined(MUTANT_CLAIM_BUSY)
+#define CLAIM_OK(L) true
+#else
+#define CLAIM_OK(L) (BUSY(L) == 0)
+#endif
+#ifdef MUTANT_SKIP
+#define SKIP_OK(L) true
+#else
+#define SKIP_OK(L) (BUSY(L) == 0)
+#endif
+
+inline check_lock(L)
+{
+	assert(owners[L] <= 1);
+#ifndef NO_COUNT_CHECK
+	/* c: waiters with a live ticket; w: waiters; f: 1 lazy, 2 registered at head */
+	for (i : 0 .. P - 1) {
+		if
+		:: wants[IDX(L, i)] ->
+			w++;
+			if
+			:: ticket[IDX(L, i)] != N -> c++
+			:: else -> skip
+			fi;
+			if
+			:: pc[IDX(L, i)] == LAZY -> f = f | 1
+			:: pc[IDX(L, i)] == WAIT && ticket[IDX(L, i)] == head[L] -> f = f | 2
+			:: else -> skip
+			fi
+		:: else -> skip
+		fi
+	};
+	i = 0;
+	/* the counts */
+	assert(BUSY(L) == owners[L] + transit[L]);
+	assert(Q(L) == owners[L] + c && Q(L) <= P);
+	/* is_locked (head != tail) and is_contended (queued > 1) */
+	assert(owners[L] == 0 || head[L] != tail[L]);
+	assert(owners[L] + c > 0 || head[L] == tail[L]);
+	assert(Q(L) <= 1 || w > 0);
+	assert(owners[L] == 0 || c == 0 || Q(L) > 1);
+	/* a lazy waiter never keeps a registered waiter from its offer */
+	assert(f != 3);
+	c = 0;
+	w = 0;
+	f = 0;
+#endif
+	skip
+}
 
 inline check()
 {
-	assert(owners <= 1);
-#ifndef NO_COUNT_CHECK
-	assert(BUSY == owners + transit && QUEUED <= P);
+	check_lock(0);
+#ifdef IRQ_LOCK
+	check_lock(1);
 #endif
 #ifndef NO_BYPASS_CHECK
 	assert(bypass0 <= B);
@@ -189,14 +408,37 @@ inline check()
 	skip
 }
 
-/* tail + 1: is a skipped waiter's old ticket next? */
-inline advance_tail()
+/* the CPU takes a step on lock L: it may be preempted (interrupted) again */
+inline stepped(L)
 {
-	tail = (tail + 1) % N;
-#ifdef NO_WRAP_AWAY
+	stalled[_pid] = false;
+#ifdef IRQ_LOCK
+	if
+	:: L == 0 -> irqd[_pid] = false
+	:: else -> skip
+	fi;
+#endif
+	skip
+}
+
+/* tail + 1, and is a skipped waiter's old ticket next? */
+inline advance_tail(L)
+{
+#ifdef MAXVIOL
+	if
+	:: blocker[L] != P && blocker[L] != _pid ->
+		/* wrap while away: its old number handed out again */
+		nviol++;
+		stale[IDX(L, blocker[L])] = 0;
+		blocker[L] = P
+	:: else -> skip
+	fi;
+#endif
+	tail[L] = (tail[L] + 1) % N;
+#ifdef WRAP_TRACK
 	for (i : 0 .. P - 1) {
 		if
-		:: stale[i] == tail + 1 -> blocker = i
+		:: stale[IDX(L, i)] == tail[L] + 1 -> blocker[L] = i
 		:: else -> skip
 		fi
 	};
@@ -205,232 +447,324 @@ inline advance_tail()
 	skip
 }
 
-/* this CPU is no longer a skipped waiter */
-inline forget_skip()
+/* this CPU is no longer a skipped waiter of lock L */
+inline forget_skip(L)
 {
-#ifdef NO_WRAP_AWAY
-	stale[_pid] = 0;
+#ifdef WRAP_TRACK
+	stale[ME(L)] = 0;
 	if
-	:: blocker == _pid -> blocker = P
+	:: blocker[L] == _pid -> blocker[L] = P
 	:: else -> skip
 	fi;
 #endif
 	skip
 }
 
-/* xadd: my = tail, tail + 1 (a live ticket) */
-inline xadd()
-{
-	forget_skip();
-	my = tail;
-	ticket[_pid] = my;
-	advance_tail()
-}
-
-/* after0[j]: j's current acquisition began after CPU 0's current one */
-inline arrive()
+/* ticket[v] (its live ticket, head) taken from waiter v: skipped, displaced */
+inline lose_ticket(L)
 {
 	if
-	:: _pid == 0 ->
-		for (i : 1 .. P - 1) { after0[i] = false };
-		i = 0
-	:: _pid != 0 && wants[0] -> after0[_pid] = true
-	:: else -> after0[_pid] = false
+	:: v < P ->
+#ifdef WRAP_TRACK
+		stale[IDX(L, v)] = ticket[IDX(L, v)] + 1;
+#endif
+		ticket[IDX(L, v)] = N
+	:: else -> skip
+	fi;
+	v = 0;
+	if
+	:: L == 0 -> SKIPPED_EVER
+	:: else -> skip
 	fi
 }
 
-/* this CPU starts to wait: the youngest waiter */
-inline enqueue()
-{
-	wants[_pid] = true;
-	gseq[_pid] = nwait;
-	nwait++
-}
-
-/* this CPU, waiting, is granted the lock */
-inline dequeue()
-{
-	wants[_pid] = false;
-	nwait--;
-	for (i : 0 .. P - 1) {
-		if
-		:: wants[i] && gseq[i] > gseq[_pid] -> gseq[i]--
-		:: else -> skip
-		fi
-	};
-	i = 0;
-	gseq[_pid] = 0
-}
-
-inline granted()
-{
-	if
-	:: _pid != 0 && wants[0] && after0[_pid] -> bypass0++
-	:: else -> skip
-	fi;
-	forget_skip();
-	ticket[_pid] = 0;
-	my = 0;
-	owners++
-}
-
-/*
- * v: the waiter holding ticket head (P if none). A skipped waiter's
- * ghost ticket is set to N, which no counter value equals, so a stale
- * ticket never looks like head again after the counters wrap.
- */
-inline head_holder()
+/* v: the waiter holding the live ticket head of lock L (P if none) */
+inline head_holder(L)
 {
 	v = P;
 	for (i : 0 .. P - 1) {
 		if
-		:: wants[i] && ticket[i] == head -> v = i
+		:: wants[IDX(L, i)] && ticket[IDX(L, i)] == head[L] -> v = i
 		:: else -> skip
 		fi
 	};
 	i = 0
 }
 
-/* __ticket_skip(): head + 1, waiting - 1 */
-inline skip_head()
+/* xadd of tail + 1: a new live ticket */
+inline xadd(L)
 {
-	head = (head + 1) % N;
-	waiting = (waiting + N - 1) % N;
+	forget_skip(L);
+	MY(L) = tail[L];
+	ticket[ME(L)] = tail[L];
+	advance_tail(L)
+}
+
+/* lock A: after0[j]: j's current acquisition began after CPU 0's */
+inline arrive(L)
+{
+#ifndef NO_BYPASS_CHECK
 	if
-	:: v < P ->
-#ifdef NO_WRAP_AWAY
-		stale[v] = ticket[v] + 1;
-#endif
-		ticket[v] = N
+	:: L == 0 && _pid == 0 ->
+		for (i : 1 .. P - 1) { after0[i] = false };
+		i = 0;
+		bypass0 = 0
+	:: L == 0 && _pid != 0 && wants[0] -> after0[_pid] = true
+	:: L == 0 && _pid != 0 && !wants[0] -> after0[_pid] = false
 	:: else -> skip
 	fi;
-	v = 0;
-	skipped_ever = true;
+#endif
+	skip
+}
+
+/* this CPU starts to wait: the youngest waiter */
+inline enqueue(L)
+{
+	wants[ME(L)] = true;
+#ifndef NO_FIFO_CHECK
+	if
+	:: L == 0 ->
+		gseq[_pid] = nwait;
+		nwait++
+	:: else -> skip
+	fi;
+#endif
+	skip
+}
+
+/* FIFO while nobody was skipped: a waiter granted is the oldest one */
+inline fifo(L)
+{
+#ifndef NO_FIFO_CHECK
+	if
+	:: L == 0 -> assert(skipped_ever || gseq[_pid] == 0)
+	:: else -> skip
+	fi;
+#endif
+	skip
+}
+
+/* this CPU is granted lock L: it holds it from now on */
+inline granted(L)
+{
+	if
+	:: wants[ME(L)] ->
+		wants[ME(L)] = false;
+#ifndef NO_FIFO_CHECK
+		if
+		:: L == 0 ->
+			nwait--;
+			for (i : 0 .. P - 1) {
+				if
+				:: wants[i] && gseq[i] > gseq[_pid] -> gseq[i]--
+				:: else -> skip
+				fi
+			};
+			i = 0;
+			gseq[_pid] = 0
+		:: else -> skip
+		fi;
+#endif
+		skip
+	:: else -> skip
+	fi;
+#ifndef NO_BYPASS_CHECK
+	if
+	:: L == 0 && _pid != 0 && wants[0] && after0[_pid] -> bypass0++
+	:: else -> skip
+	fi;
+#endif
+	forget_skip(L);
+	ticket[ME(L)] = 0;
+	MY(L) = 0;
+	owners[L]++;
+	pc[ME(L)] = CS
+}
+
+/* __ticket_spin_take(); LZ: the guest is calm (else hurried) */
+inline take(L, LZ)
+{
+	arrive(L);
+	xadd(L);
+	if
+	:: head[L] == MY(L) ->                  /* it was free: ours */
+#ifndef NO_FIFO_CHECK
+		if
+		:: L == 0 -> assert(skipped_ever || nwait == 0)     /* FIFO */
+		:: else -> skip
+		fi;
+#endif
+		printf("cpu%d L%d take %d: free, held [%d %d %d]\n", _pid, L, MY(L), WORD(L));
+		granted(L)
+	:: else ->                              /* in transit */
+		printf("cpu%d L%d take %d [%d %d %d]\n", _pid, L, MY(L), WORD(L));
+		enqueue(L);
+		transit[L]++;
+		if
+		:: LZ && Q(L) == 2 && waiting[L] == 0 ->  /* __ticket_lazy() */
+			pc[ME(L)] = LAZY
+		:: else ->
+			pc[ME(L)] = REG
+		fi
+	fi;
 	check()
 }
 
+/* __ticket_register(): refused once head == my, then the lock is ours */
+inline register(L)
+{
+	transit[L]--;
+	if
+#ifndef MUTANT_REGISTER_AT_HEAD
+	:: head[L] == MY(L) ->
+		printf("cpu%d L%d register %d refused: held\n", _pid, L, MY(L));
+		fifo(L);
+		granted(L)
+#endif
+	:: else ->
+		waiting[L] = (waiting[L] + 1) % N;
+		printf("cpu%d L%d register %d [%d %d %d]\n", _pid, L, MY(L), WORD(L));
+		pc[ME(L)] = WAIT
+	fi;
+	check()
+}
+
+/* the claim: try_cmpxchg(val, val - TICKET_WAITER) */
+inline claim(L)
+{
+#ifndef MUTANT_CLAIM
+	waiting[L] = (waiting[L] + N - 1) % N;
+#endif
+	if
+	:: ticket[ME(L)] != MY(L) ->
+		/* a stale claim: the old number came round, head's waiter displaced */
+#ifdef NO_WRAP_AWAY
+		assert(ticket[ME(L)] == MY(L));         /* none while tickets are unique */
+#endif
+		head_holder(L);
+		printf("cpu%d L%d claims %d with a stale ticket (cpu%d displaced; %d: nobody) [%d %d %d]\n",
+		       _pid, L, MY(L), v, P, WORD(L));
+		lose_ticket(L)
+	:: else ->
+		printf("cpu%d L%d claims %d [%d %d %d]\n", _pid, L, MY(L), WORD(L))
+	fi;
+	fifo(L);
+	granted(L);
+	check()
+}
+
+/* the skip: try_cmpxchg(val, __ticket_skip(val)): head + 1, waiting - 1 */
+inline skip_head(L)
+{
+	head_holder(L);
+	printf("cpu%d L%d skips %d (cpu%d; %d: nobody's) -> [%d %d %d]\n", _pid, L,
+	       head[L], v, P, (head[L] + 1) % N, (waiting[L] + N - 1) % N, tail[L]);
+	head[L] = (head[L] + 1) % N;
+	waiting[L] = (waiting[L] + N - 1) % N;
+#ifdef MAXVIOL
+	if
+	:: v < P && !AWAY(L, v) -> nviol++      /* a running waiter skipped */
+	:: else -> skip
+	fi;
+#endif
+	lose_ticket(L);
+	check()
+}
+
+/* the requeue: xadd(TICKET_TAIL_INC + TICKET_WAITER), registered */
+inline requeue(L)
+{
+	xadd(L);
+	waiting[L] = (waiting[L] + 1) % N;
+	pc[ME(L)] = WAIT;
+	printf("cpu%d L%d requeues: ticket %d [%d %d %d]\n", _pid, L, MY(L), WORD(L));
+	check()
+}
+
+/* the store of the unlock's incb: head alone */
+inline unlock_store(L)
+{
+#ifndef NO_COUNT_CHECK
+	assert(head[L] == h);                   /* nobody else wrote head */
+#endif
+#ifndef MUTANT_UNLOCK_NOADVANCE
+	head[L] = (h + 1) % N;
+#else
+	head[L] = h;                            /* mutant: head not advanced */
+#endif
+	h = 0;
+	printf("cpu%d L%d unlocks [%d %d %d]\n", _pid, L, WORD(L));
+	owners[L]--;
+	if
+	:: L == 0 -> pc[ME(L)] = IDLE
+	:: else -> pc[ME(L)] = DONE
+	fi;
+	check()
+}
+
+/* the steps of lock L; a CPU that would only spin has none */
+#define LOCK_STEPS(L) \
+	:: d_step { ACT(L) && (pc[ME(L)] == IDLE || pc[ME(L)] == DONE) && \
+		    ADVANCE_OK(L) && (head[L] != tail[L] || GRANT_OK(L)) -> \
+		    stepped(L); take(L, false) } \
+	:: d_step { ACT(L) && (pc[ME(L)] == IDLE || pc[ME(L)] == DONE) && \
+		    ADVANCE_OK(L) && Q(L) == 1 && waiting[L] == 0 -> \
+		    stepped(L); take(L, true) } \
+	:: d_step { ACT(L) && pc[ME(L)] == LAZY && head[L] == MY(L) && \
+		    GRANT_OK(L) -> \
+		    stepped(L); transit[L]--; fifo(L); \
+		    printf("cpu%d L%d lazy %d: held\n", _pid, L, MY(L)); \
+		    granted(L); check() } \
+	:: d_step { ACT(L) && pc[ME(L)] == LAZY -> \
+		    stepped(L); pc[ME(L)] = REG; \
+		    printf("cpu%d L%d stops waiting lazily\n", _pid, L); check() } \
+	:: d_step { ACT(L) && pc[ME(L)] == REG && \
+		    (head[L] != MY(L) || GRANT_OK(L)) -> \
+		    stepped(L); register(L) } \
+	:: d_step { ACT(L) && pc[ME(L)] == WAIT && SKIPPED(L, MY(L)) -> \
+		    stepped(L); pc[ME(L)] = REQ; \
+		    printf("cpu%d L%d finds %d skipped\n", _pid, L, MY(L)); check() } \
+	:: d_step { ACT(L) && pc[ME(L)] == WAIT && !SKIPPED(L, MY(L)) && \
+		    CLAIM_OK(L) && head[L] == MY(L) && GRANT_OK(L) -> \
+		    stepped(L); claim(L) } \
+	:: d_step { ACT(L) && pc[ME(L)] == WAIT && !SKIPPED(L, MY(L)) && \
+		    SKIP_OK(L) && head[L] != MY(L) && PATIENCE_OK(L) -> \
+		    stepped(L); skip_head(L) } \
+	:: d_step { ACT(L) && pc[ME(L)] == REQ && ADVANCE_OK(L) -> \
+		    stepped(L); requeue(L) } \
+	:: d_step { ACT(L) && pc[ME(L)] == CS -> \
+		    stepped(L); h = head[L]; pc[ME(L)] = UNL; check() } \
+	:: d_step { ACT(L) && pc[ME(L)] == UNL -> \
+		    stepped(L); unlock_store(L) }
+
 active [P] proctype cpu()
 {
-	byte my;
-	byte h;
-	byte i;
-	byte v;
+	byte h;                 /* the unlock's load of head */
 
-again:
-	/* __ticket_spin_take() (and arch_spin_trylock(), see above): xadd */
-	atomic {
-		ADVANCE_OK;
-		arrive();
-		xadd();
-		if
-		:: head == my ->                      /* it was free: ours */
-			assert(skipped_ever || nwait == 0);   /* FIFO */
-			granted();
-			check();
-			goto cs
-		:: else ->
-			enqueue();
-			transit++;
-			check()
-		fi
-	};
-reg:
-	/* atomic_add(TICKET_WAITER): registered */
 	do
-	:: atomic {
-		!preempted[_pid] ->
-		waiting = (waiting + 1) % N;
-		transit--;
-		check()
-	   };
-	   break
-	:: _pid != 0 && !preempted[_pid] && npre < MAXPRE ->
-		preempted[_pid] = true;                                  /* host takes the vCPU */
-#if MAXPRE < 255
-		npre++
-#else
-		skip
+	LOCK_STEPS(0)
+#ifdef IRQ_LOCK
+	LOCK_STEPS(1)
+	/* an interrupt while waiting on A; its handler takes B */
+	:: d_step { !preempted[_pid] && !inirq[_pid] && !irqd[_pid] &&
+		    (pc[ME(0)] == LAZY || pc[ME(0)] == WAIT) ->
+		    inirq[_pid] = true; irqd[_pid] = true;
+		    printf("cpu%d interrupt\n", _pid) }
+	:: d_step { !preempted[_pid] && inirq[_pid] && pc[ME(1)] == DONE ->
+		    inirq[_pid] = false; pc[ME(1)] = IDLE;
+		    printf("cpu%d returns from the interrupt\n", _pid) }
 #endif
-	:: preempted[_pid] -> preempted[_pid] = false                  /* and gives it back */
-	od;
-	/* __ticket_spin_wait() */
-	do
-	:: atomic {
-		!preempted[_pid] ->
-		if
-		:: SKIPPED(my) -> goto retake         /* skipped: take again */
-		:: !SKIPPED(my) && BUSY != 0 -> skip  /* held or in transit: spin on */
-#ifndef MUTANT_CLAIM_BUSY
-		:: !SKIPPED(my) && BUSY == 0 && head == my ->   /* claim */
-#else
-		:: !SKIPPED(my) && head == my ->      /* mutant: a claim that ignores busy */
+#ifndef SHORT_PATIENCE
+	/* the host preempts a waiting vCPU, and runs it again */
+	:: d_step { _pid != 0 && !preempted[_pid] && !stalled[_pid] &&
+		    CUR_WAITER ->
+		    preempted[_pid] = true; stalled[_pid] = true;
+		    printf("cpu%d preempted\n", _pid) }
+	:: d_step { preempted[_pid] ->
+		    preempted[_pid] = false;
+		    printf("cpu%d runs again\n", _pid) }
 #endif
-#ifndef MUTANT_CLAIM
-			waiting = (waiting + N - 1) % N;
-#else
-			skip;                         /* mutant: a claim that sets nothing */
-#endif
-			assert(skipped_ever || gseq[_pid] == 0);   /* FIFO */
-			dequeue();
-			granted();
-			check();
-			goto cs
-#ifndef MUTANT_SKIP
-		:: !SKIPPED(my) && BUSY == 0 && head != my ->
-#else
-		:: !SKIPPED(my) && head != my ->      /* mutant: a skip that ignores busy */
-#endif
-			head_holder();
-#ifdef SHORT_PATIENCE
-			skip_head()                       /* patience too short */
-#else
-			if
-			:: v == P || preempted[v] ->
-				skip_head()               /* nobody running claims it */
-			:: else -> v = 0              /* spin on */
-			fi
-#endif
-		fi
-	   }
-	:: _pid != 0 && !preempted[_pid] && npre < MAXPRE ->
-		preempted[_pid] = true;                                  /* host takes the vCPU */
-#if MAXPRE < 255
-		npre++
-#else
-		skip
-#endif
-	:: preempted[_pid] -> preempted[_pid] = false                  /* and gives it back */
-	od;
-retake:
-	/* __ticket_spin_take() again, from the wait loop: xadd */
-	atomic {
-		ADVANCE_OK;
-		xadd();
-		if
-		:: head == my ->                      /* it was free: ours */
-			dequeue();
-			granted();
-			check();
-			goto cs
-		:: else ->
-			transit++;
-			check()
-		fi
-	};
-	goto reg;
-cs:
-	/* critical section; arch_spin_unlock(): load head, then store head + 1 */
-	h = head;
-	atomic {
-#ifndef NO_COUNT_CHECK
-		assert(head == h);                    /* nobody else wrote head */
-#endif
-		head = (h + 1) % N;
-		h = 0;
-		owners--;
-		check()
-	};
-	goto again
+	od
 }
 
 ltl starvation_free { [] (wants[0] -> <> !wants[0]) }

@@ -108,15 +108,20 @@ verdict "no hung task" 1 known "$d/good"
 
 # The skip-ticket kernel: its own single-CPU KUnit cases, and the patience
 # boot parameter (refused out of range, naming the parameter).
-sed -e 's/ticket_lock_unlock_test/skip_lock_unlock_test/; s/ticket_contended_test/skip_contended_test/' \
+sed -e 's/\(.*\)ticket_lock_unlock_test\(.*\)/\1skip_lock_unlock_test\2\n\1skip_lazy_test\2/' \
+	-e 's/ticket_contended_test/skip_contended_test/' \
 	-e 's/\(.*\)ticket_wraparound_test\(.*\)/\1skip_stall_clock_test\2\n\1skip_test\2/' \
 	-e 's/ticket_full_queue_test/skip_full_queue_test/' \
-	-e 's/ticket_overflow_test/skip_overflow_test/' "$d/good" >"$d/skip"
+	-e 's/ticket_overflow_test/skip_overflow_test/' \
+	-e 's/\(.*\)ticket_fifo_order_test\(.*\)/&\n\1skip_hammer_hurried_test\2\n\1skip_hammer_calm_test\2/' \
+	"$d/good" >"$d/skip"
 verdict "skip-ticket KUnit cases" 0 kunit "$d/skip" 4 skip
+sed 's/ok 1 skip_hammer_calm_test/ok 1 skip_hammer_calm_test # SKIP needs 3 online CPUs/' "$d/skip" >"$d/skiphammer"
+verdict "skip hammer skipped at 4 vCPUs" 1 kunit "$d/skiphammer" 4 skip
 verdict "ticket KUnit cases where skip-ticket ones are due" 1 kunit "$d/good" 4 skip
 verdict "skip-ticket KUnit cases where ticket ones are due" 1 kunit "$d/skip" 4
 { cat "$d/skip"
-  printf "[    0.010000] skipticket.patience_us: '0' is not a whole number of microseconds in [1, 1000000]\r\n"
+  printf "[    0.010000] skipticket.patience_us: '0' is not a whole number of microseconds in [1, 10000]\r\n"
   printf "[    0.010001] Booting kernel: \`0' invalid for parameter \`skipticket.patience_us'\r\n"
   printf '[    0.300000] skip-ticket spinlocks: patience 100 us, 269491 TSC cycles; 25600 us while calm\r\n'; } >"$d/patience"
 verdict "patience refused, default kept" 0 patience "$d/patience" 100 0

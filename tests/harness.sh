@@ -76,6 +76,19 @@ if [ -f build/linux/Makefile ]; then
 	refuse "config option refused" "CONFIG_X86_TICKET_SPINLOCKS=y" \
 		env LAB="$PWD" sh -c '. lab/lib.sh; configure i386 "$BUILD/cover-refused" "$LOGS/cover-refused.log" "$BUILD/refused.config"'
 	rm -f build/refused.config
+	# The skip-ticket mode's 8-bit tickets need NR_CPUS < 256: a config
+	# that asks for it with more CPUs never gets it (Kconfig drops it).
+	printf 'CONFIG_NR_CPUS=512\n' >build/nr512.config
+	out=$(env LAB="$PWD" sh -c '. lab/lib.sh; configure x86_64 "$BUILD/cover-nr512" "$LOGS/cover-nr512.log" "$LAB/configs/base.config" "$LAB/configs/skip.config" "$BUILD/nr512.config"' 2>&1)
+	if [ $? -ne 0 ] && echo "$out" | grep -q 'CONFIG_X86_TICKET_SKIP_PREEMPTED=y' &&
+		grep -q '^CONFIG_X86_TICKET_SPINLOCKS=y' build/cover-nr512/.config &&
+		! grep -q '^CONFIG_X86_TICKET_SKIP_PREEMPTED=' build/cover-nr512/.config; then
+		echo "ok   harness skip mode refused with NR_CPUS 512: olddefconfig kept the ticket lock and dropped the skip mode; $(echo "$out" | tail -n 1)"
+	else
+		echo "FAIL harness skip mode refused with NR_CPUS 512: $out"
+		failed=1
+	fi
+	rm -f build/nr512.config
 	# A later fragment overrides an earlier one (make mutants' extra
 	# config does): only the last setting of an option is checked.
 	printf 'CONFIG_NR_CPUS=8\n' >build/first.config

@@ -20,11 +20,11 @@
  *            shims in shim/.  Its algorithm and memory ordering are
  *            documented there; this file keeps no copy of it.
  *
- *  skipticket  The series' skip-ticket lock (issue 9), the patched tree's
+ *  skipticket  The series' skip-ticket lock, the patched tree's
  *            arch/x86/include/asm/skipticket_spinlock.h, through series.h:
- *            FIFO while waiters run; a waiter that leaves the lock
- *            unclaimed for skt_patience TSC cycles is skipped and queues
- *            again.  15-bit tickets, at most 32767 CPUs.  Its slow path is
+ *            FIFO while waiters run; a registered waiter that leaves the
+ *            lock unclaimed for the patience is skipped and queues again.
+ *            8-bit tickets, at most 255 CPUs.  Its slow path is
  *            skt_slowpath() (lib/skipticket.c, or lockbench.c in the
  *            module), the kernel's skipticket_spin_lock_slowpath().
  *
@@ -274,10 +274,10 @@ static inline int lb_take(enum lb_lock_kind kind, union lb_anylock *l,
 		return t.head == t.tail;
 	}
 	case LB_SKIPTICKET: {
-		skt_ticket_t t = 0;
-		int got = skt_take(&l->skipticket, &t);
+		u32 val = 0;
+		int got = skt_take(&l->skipticket, &val);
 
-		*tok = t;
+		*tok = val;		/* the word before the xadd */
 		return got;
 	}
 	default:
@@ -297,7 +297,7 @@ static inline void lb_wait(enum lb_lock_kind kind, union lb_anylock *l,
 	case LB_LEGACY:		lb_legacy_wait(&l->legacy); break;
 	case LB_TICKET8:	series8_wait(&l->ticket8, tok); break;
 	case LB_TICKET16:	series16_wait(&l->ticket16, tok); break;
-	case LB_SKIPTICKET:	skt_slowpath(&l->skipticket, (skt_ticket_t)tok); break;
+	case LB_SKIPTICKET:	skt_slowpath(&l->skipticket, tok); break;
 	default:		break;
 	}
 }
@@ -307,8 +307,8 @@ static inline lb_u32 lb_ticket(enum lb_lock_kind kind, lb_u32 tok)
 {
 	switch (kind) {
 	case LB_TICKET8:
-	case LB_TICKET16:
-	case LB_SKIPTICKET:	return tok;
+	case LB_TICKET16:	return tok;
+	case LB_SKIPTICKET:	return skt_tail(tok);
 	default:		return 0;
 	}
 }

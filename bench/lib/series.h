@@ -25,12 +25,13 @@
  * its names renamed to series8_* and series16_*; the skip-ticket header
  * once, renamed to skt_*. All are static inline: a caller gets the same
  * inline code as a kernel caller of arch_spin_lock(). The skip-ticket
- * lock's slow path, patience and stall clock, which the kernel keeps out
- * of line (skipticket_spin_lock_slowpath(), skipticket_patience,
- * skipticket_stall_clock), are skt_slowpath(), skt_patience and
- * skt_stall_clock here: lib/skipticket.c defines them in user space,
- * lockbench.c in the module, each as the kernel does (__ticket_spin_wait()
- * of the header, with the TSC for clock).
+ * lock's slow path and the state it waits with (patience, stall clock),
+ * which the kernel keeps out of line (skipticket_spin_lock_slowpath(), a
+ * static struct skipticket_state), are skt_slowpath() and a struct
+ * skt_state here: lib/skipticket.c defines them in user space, lockbench.c
+ * in the module, each as the kernel does (__ticket_spin_wait() of the
+ * header, with the TSC for clock). A user may define __ticket_stat() before
+ * including this file to count the slow path's events (lockbench does).
  */
 #ifndef BENCH_SERIES_H
 #define BENCH_SERIES_H
@@ -69,12 +70,17 @@
 #pragma push_macro("__ticket_queued")
 #pragma push_macro("__ticket_busy")
 #pragma push_macro("__ticket_skip")
-#pragma push_macro("skipticket_patience")
-#pragma push_macro("skipticket_stall_clock")
 #pragma push_macro("__ticket_stall_clock")
 #pragma push_macro("__ticket_patience")
 #pragma push_macro("__ticket_stalled")
 #pragma push_macro("skipticket_spin_lock_slowpath")
+#pragma push_macro("__ticket_xadd")
+#pragma push_macro("__ticket_register")
+#pragma push_macro("__ticket_lazy")
+#pragma push_macro("__ticket_wait_registered")
+#pragma push_macro("__ticket_hurried")
+#pragma push_macro("skipticket_state")
+#pragma push_macro("__ticket_stat")
 #undef CONFIG_NR_CPUS
 #undef _ASM_X86_TICKET_SPINLOCK_H
 #undef _ASM_X86_TICKET_SPINLOCK_TYPES_H
@@ -108,12 +114,16 @@
 #undef __ticket_queued
 #undef __ticket_busy
 #undef __ticket_skip
-#undef skipticket_patience
-#undef skipticket_stall_clock
 #undef __ticket_stall_clock
 #undef __ticket_patience
 #undef __ticket_stalled
 #undef skipticket_spin_lock_slowpath
+#undef __ticket_xadd
+#undef __ticket_register
+#undef __ticket_lazy
+#undef __ticket_wait_registered
+#undef __ticket_hurried
+#undef skipticket_state
 
 /* 8-bit tickets: NR_CPUS below 256. */
 #define CONFIG_NR_CPUS			64
@@ -221,8 +231,12 @@ enum { series16_shift = TICKET_SHIFT };
 #define arch_spin_is_locked	skt_is_locked
 #define arch_spin_is_contended	skt_is_contended
 #define arch_spin_value_unlocked	skt_value_unlocked
-#define skipticket_patience	skt_patience
-#define skipticket_stall_clock	skt_stall_clock
+#define skipticket_state	skt_state
+#define __ticket_xadd		skt_xadd
+#define __ticket_register	skt_register
+#define __ticket_lazy		skt_lazy
+#define __ticket_wait_registered	skt_wait_registered
+#define __ticket_hurried	skt_hurried
 #define __ticket_stall_clock	skt_stall_clock_after
 #define __ticket_patience	skt_patience_for
 #define __ticket_stalled	skt_stalled
@@ -264,12 +278,16 @@ enum {
 #undef arch_spin_is_locked
 #undef arch_spin_is_contended
 #undef arch_spin_value_unlocked
-#undef skipticket_patience
-#undef skipticket_stall_clock
 #undef __ticket_stall_clock
 #undef __ticket_patience
 #undef __ticket_stalled
 #undef skipticket_spin_lock_slowpath
+#undef __ticket_xadd
+#undef __ticket_register
+#undef __ticket_lazy
+#undef __ticket_wait_registered
+#undef __ticket_hurried
+#undef skipticket_state
 
 #ifndef __KERNEL__
 /*
@@ -302,12 +320,17 @@ static inline void generic_init(generic_t *l)
 #endif /* !__KERNEL__ */
 
 /* Give the including context its macros back. */
+#pragma pop_macro("__ticket_stat")
+#pragma pop_macro("skipticket_state")
+#pragma pop_macro("__ticket_hurried")
+#pragma pop_macro("__ticket_wait_registered")
+#pragma pop_macro("__ticket_lazy")
+#pragma pop_macro("__ticket_register")
+#pragma pop_macro("__ticket_xadd")
 #pragma pop_macro("skipticket_spin_lock_slowpath")
 #pragma pop_macro("__ticket_stalled")
 #pragma pop_macro("__ticket_patience")
 #pragma pop_macro("__ticket_stall_clock")
-#pragma pop_macro("skipticket_stall_clock")
-#pragma pop_macro("skipticket_patience")
 #pragma pop_macro("__ticket_skip")
 #pragma pop_macro("__ticket_busy")
 #pragma pop_macro("__ticket_queued")

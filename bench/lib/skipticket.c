@@ -3,8 +3,8 @@
  * skipticket.c - what the skip-ticket lock (the tree's
  * asm/skipticket_spinlock.h, through series.h) keeps out of line, in user
  * space: its slow path, as the kernel's skipticket_spin_lock_slowpath()
- * (arch/x86/kernel/skipticket_spinlock.c) is, and its patience in TSC
- * cycles, from a time in microseconds and the TSC rate measured against
+ * (arch/x86/kernel/skipticket_spinlock.c) is, and the state it waits with:
+ * its patience in TSC cycles, from a time in microseconds and the TSC rate measured against
  * CLOCK_MONOTONIC (the kernel takes tsc_khz instead).
  */
 #include "skipticket.h"
@@ -12,15 +12,15 @@
 #include <asm/msr.h>
 #include <time.h>
 
-/* Until skt_set_patience_us(): about 100 us at 2 GHz. */
-u64 skt_patience = 200000;
+/*
+ * Until skt_set_patience_us(): about 100 us at 2 GHz. No stall yet: calm
+ * (asm/skipticket_spinlock.h).
+ */
+struct skt_state skt_st = { .patience = 200000 };
 
-/* No stall yet: calm (asm/skipticket_spinlock.h). */
-u64 skt_stall_clock;
-
-void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
+void skt_slowpath(skt_lock_t *lock, u32 val)
 {
-	skt_wait_clock(lock, ticket, rdtsc);
+	skt_wait_clock(lock, val, &skt_st, rdtsc);
 }
 
 static u64 mono_ns(void)
@@ -40,6 +40,6 @@ u64 skt_set_patience_us(u64 us)
 		t1 = mono_ns();
 	while (t1 - t0 < 20000000ULL);		/* 20 ms */
 	khz = (rdtsc() - c0) * 1000000ULL / (t1 - t0);
-	skt_patience = us * khz / 1000;
+	skt_st.patience = us * khz / 1000;
 	return khz;
 }

@@ -10,6 +10,9 @@
 #include <linux/types.h>
 #include "series.h"
 
+/* The state skt_slowpath() waits with (the kernel's is its own). */
+extern struct skt_state skt_st;
+
 u64 skt_set_patience_us(u64 us);
 
 #endif /* BENCH_SKIPTICKET_H */

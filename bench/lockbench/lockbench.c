@@ -85,6 +85,38 @@
 #include <asm/tsc.h>
 
 #define LB_DIV64(a, b)	div64_u64((a), (b))
+
+/*
+ * The skip-ticket lock's slow path counts its events here, per CPU, through
+ * the header's __ticket_stat() hook (a no-op in the kernel): waits next in
+ * line unregistered (lazy) and those that registered after all
+ * (lazy_late), registered waits, grants to a CPU whose ticket head reached
+ * while it was not registered (held), registered waiters at head that
+ * found a CPU behind them not yet registered (blocked), claims and failed
+ * claims, stalls noted, skips, requeues, and stale claims: a claim of a
+ * ticket that another waiter took after us, i.e. our old ticket, come round
+ * again after 2^8 more, claimed in the place of that waiter
+ * (lbk_skt_owner[] records the last registered waiter of each ticket). A
+ * stall also adds the time the state it leaves is hurried to
+ * lbk_skt_hurried.
+ */
+struct lbk_skt_stats {
+	u64 lazy, lazy_late, wait, held, claim, claim_fail, blocked, stall;
+	u64 skip, requeue, stale;
+	u32 id;			/* this CPU's current wait, in lbk_skt_owner */
+};
+
+static DEFINE_PER_CPU(struct lbk_skt_stats, lbk_skt);
+static u32 lbk_skt_owner[256] ____cacheline_aligned_in_smp;
+static struct {
+	u64 total;		/* TSC cycles hurried, ... */
+	u64 end;		/* ... the last stall's hurry ending then */
+} lbk_skt_hurried ____cacheline_aligned_in_smp;
+
+static void lbk_skt_stat(int event, u8 ticket);
+#undef __ticket_stat
+#define __ticket_stat(lock, event, ticket)	lbk_skt_stat((event), (ticket))
+
 #include "../lib/locks.h"
 #include "../lib/metrics.h"
 #include "../lib/metrics.c"
@@ -134,20 +166,76 @@ MODULE_PARM_DESC(uncontended_loops, "lock+unlock pairs per round of the unconten
 
 static unsigned int skip_us = 100;
 module_param(skip_us, uint, 0444);
-MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaimed before its next waiter is skipped, 256 times that while its offers seldom stall (1..1000000, default 100)");
+MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaimed before its next waiter is skipped, 256 times that while its offers seldom stall (1..10000, default 100)");
 
 /*
- * The skip-ticket lock's patience, in TSC cycles, from skip_us and tsc_khz,
- * its stall clock and its slow path, as the kernel's skipticket_spinlock.c
- * has them (their kernel names are renamed by series.h: a skip-ticket
- * kernel has its own).
+ * The skip-ticket lock's state (its patience, in TSC cycles, from skip_us
+ * and tsc_khz, and its stall clock) and its slow path, as the kernel's
+ * skipticket_spinlock.c has them (their kernel names are renamed by
+ * series.h: a skip-ticket kernel has its own).
  */
-u64 skt_patience;
-u64 skt_stall_clock;
+static struct skt_state skt_st __cacheline_aligned;
 
-void skt_slowpath(skt_lock_t *lock, skt_ticket_t ticket)
+void skt_slowpath(skt_lock_t *lock, u32 val)
 {
-	skt_wait_clock(lock, ticket, rdtsc);
+	skt_wait_clock(lock, val, &skt_st, rdtsc);
+}
+
+#define __lbk_skt_count(event)	this_cpu_inc(lbk_skt.event)
+
+/* A registered wait with ticket @t: who waits for @t now. */
+static void lbk_skt_waiting(u8 t)
+{
+	u32 id = (smp_processor_id() + 1) << 24 | (__this_cpu_read(lbk_skt.wait) & 0xffffff);
+
+	__this_cpu_write(lbk_skt.id, id);
+	WRITE_ONCE(lbk_skt_owner[t], id);
+}
+
+static void lbk_skt_stalled(void);
+
+static void lbk_skt_stat(int event, u8 t)
+{
+	switch (event) {
+	case SKIPTICKET_STAT_LAZY:	__lbk_skt_count(lazy); break;
+	case SKIPTICKET_STAT_LAZY_LATE:	__lbk_skt_count(lazy_late); break;
+	case SKIPTICKET_STAT_WAIT:
+		__lbk_skt_count(wait);
+		lbk_skt_waiting(t);
+		break;
+	case SKIPTICKET_STAT_HELD:	__lbk_skt_count(held); break;
+	case SKIPTICKET_STAT_CLAIM:
+		__lbk_skt_count(claim);
+		if (READ_ONCE(lbk_skt_owner[t]) != __this_cpu_read(lbk_skt.id))
+			__lbk_skt_count(stale);
+		break;
+	case SKIPTICKET_STAT_CLAIM_FAIL: __lbk_skt_count(claim_fail); break;
+	case SKIPTICKET_STAT_BLOCKED:	__lbk_skt_count(blocked); break;
+	case SKIPTICKET_STAT_STALL:	lbk_skt_stalled(); break;
+	case SKIPTICKET_STAT_SKIP:	__lbk_skt_count(skip); break;
+	case SKIPTICKET_STAT_REQUEUE:
+		__lbk_skt_count(requeue);
+		lbk_skt_waiting(t);
+		break;
+	}
+}
+
+/*
+ * A stall was noted: the stall clock is now what it is until the next
+ * one, and the guest hurried until it runs less than a burst ahead. Add
+ * that time, but for what an earlier stall's hurry already covered.
+ */
+static void lbk_skt_stalled(void)
+{
+	u64 p = READ_ONCE(skt_st.patience), now = rdtsc();
+	u64 end = READ_ONCE(skt_st.clock) - SKIPTICKET_BURST * (p << SKIPTICKET_GAP_SHIFT);
+	u64 from = max(now, READ_ONCE(lbk_skt_hurried.end));
+
+	__lbk_skt_count(stall);
+	if ((s64)(end - from) > 0)
+		lbk_skt_hurried.total += end - from;
+	if ((s64)(end - READ_ONCE(lbk_skt_hurried.end)) > 0)
+		WRITE_ONCE(lbk_skt_hurried.end, end);
 }
 
 /* ------------------------------------------------------------------ */
@@ -229,6 +317,13 @@ static __always_inline void lbk_bench_lock_one(const enum lb_lock_kind k)
 }
 
 /*
+ * The arrival snapshot and stamp are taken only while the grant order is
+ * logged: the stamp is an atomic between a lock's first attempt and its
+ * wait (for the skip-ticket lock, between its xadd and its registration).
+ */
+static bool lbk_stamps __read_mostly;
+
+/*
  * Under contention a bench lock is taken in its two steps (locks.h:
  * take(), its first atomic attempt, then wait() if refused), with the
  * arrival snapshot before the first and the stamp right after a refusal;
@@ -242,9 +337,11 @@ static __always_inline void lbk_bench_lock_wait(const enum lb_lock_kind k,
 
 	preempt_disable();
 	lbk_announce(true);
-	g->snap = atomic64_read(&lbk_arrivals.n);
+	if (lbk_stamps)
+		g->snap = atomic64_read(&lbk_arrivals.n);
 	if (!lb_take(k, l, &tok)) {
-		g->stamp = atomic64_inc_return(&lbk_arrivals.n);
+		if (lbk_stamps)
+			g->stamp = atomic64_inc_return(&lbk_arrivals.n);
 		lb_wait(k, l, tok);
 	}
 	g->ticket = lb_ticket(k, tok);
@@ -298,7 +395,8 @@ static noinline void lbk_skipticket_lock_wait(struct lb_grant *g)
 static noinline void lbk_spin_lock_wait(struct lb_grant *g)
 {
 	lbk_announce(true);
-	g->snap = atomic64_read(&lbk_arrivals.n);
+	if (lbk_stamps)
+		g->snap = atomic64_read(&lbk_arrivals.n);
 	spin_lock(&lbk_kernel.lock);
 }
 
@@ -470,6 +568,8 @@ struct lbk_result {
 	struct lb_order ord;
 	unsigned int longest_cpu;
 	u64 uncontended_mcyc;	/* milli-cycles per lock+unlock pair */
+	struct lbk_skt_stats skt;	/* skipticket: the slow path's events */
+	u64 skt_hurried_ppm;	/* skipticket: share of the run hurried */
 	struct lb_hist wait, handoff;
 	struct lbk_worker *w;	/* per CPU */
 };
@@ -749,6 +849,14 @@ static void lbk_reset(enum lbk_kind k)
 		lbk_cs[i].counter = 0;
 	atomic_set(&lbk_waiters.n, 0);
 	atomic64_set(&lbk_arrivals.n, 0);
+	for_each_possible_cpu(i)
+		memset(per_cpu_ptr(&lbk_skt, i), 0, sizeof(struct lbk_skt_stats));
+	memset(lbk_skt_owner, 0, sizeof(lbk_skt_owner));
+	memset(&lbk_skt_hurried, 0, sizeof(lbk_skt_hurried));
+	/* Each run starts calm, with no stall noted. */
+	skt_st.clock = 0;
+	skt_st.stalled = 0;
+	skt_st.hurried_until = 0;
 	atomic_set(&lbk_ctl.arrived, 0);
 	atomic_set(&lbk_ctl.running, lbk_n);
 	lbk_ctl.go = 0;
@@ -795,6 +903,21 @@ static int lbk_summarise(struct lbk_result *r)
 		lb_hist_merge(&r->handoff, &w->handoff);
 	}
 	r->complete = count && r->finished == lbk_n;
+	for_each_possible_cpu(i) {
+		struct lbk_skt_stats *c = per_cpu_ptr(&lbk_skt, i);
+
+		r->skt.wait += c->wait;
+		r->skt.held += c->held;
+		r->skt.lazy += c->lazy;
+		r->skt.lazy_late += c->lazy_late;
+		r->skt.blocked += c->blocked;
+		r->skt.claim += c->claim;
+		r->skt.claim_fail += c->claim_fail;
+		r->skt.stall += c->stall;
+		r->skt.skip += c->skip;
+		r->skt.requeue += c->requeue;
+		r->skt.stale += c->stale;
+	}
 	r->throughput_all = r->total_ns ?
 		mul_u64_u64_div_u64(r->total_acq, NSEC_PER_SEC, r->total_ns) : 0;
 	r->jain = lb_jain_ppm(acq, lbk_n);
@@ -921,6 +1044,7 @@ static int lbk_run(enum lbk_kind k)
 	lbk_reset(k);
 	r->uncontended_mcyc = lbk_uncontended(k);
 	lbk_logs_alloc(k, r);
+	lbk_stamps = !!r->w[0].log;
 	i = 0;
 	for_each_cpu(cpu, &lbk_cpus) {
 		struct lbk_worker *w = &r->w[i];
@@ -948,6 +1072,16 @@ static int lbk_run(enum lbk_kind k)
 			wait_for_completion(&lbk_done);
 			ret = -EINTR;
 		}
+	}
+	/* The last stall's hurry ends at the end of the run at the latest. */
+	if (k == LBK_SKIPTICKET) {
+		u64 end = rdtsc(), total = lbk_skt_hurried.total;
+
+		if ((s64)(lbk_skt_hurried.end - end) > 0)
+			total -= min(total, lbk_skt_hurried.end - end);
+		r->skt_hurried_ppm = mul_u64_u64_div_u64(total, 1000000,
+			max(1ULL, mul_u64_u64_div_u64(ktime_get_ns() - lbk_ctl.start_ns,
+						      tsc_khz, 1000000)));
 	}
 	/* Unwoken threads exit in kthread_stop() without running. */
 	for (i = 0; i < lbk_n; i++)
@@ -1057,6 +1191,13 @@ static int lbk_results_show(struct seq_file *m, void *v)
 		} else {
 			seq_printf(m, " order=%s", r->order ? "BAD" : "off");
 		}
+		if (k == LBK_SKIPTICKET)
+			seq_printf(m, " skt_waits=%llu skt_lazy=%llu skt_lazy_late=%llu skt_held=%llu skt_blocked=%llu skt_claims=%llu skt_claim_fails=%llu skt_stalls=%llu skt_skips=%llu skt_requeues=%llu skt_stale=%llu skt_hurried_ppm=%llu",
+				   r->skt.wait, r->skt.lazy, r->skt.lazy_late,
+				   r->skt.held, r->skt.blocked, r->skt.claim,
+				   r->skt.claim_fail,
+				   r->skt.stall, r->skt.skip, r->skt.requeue,
+				   r->skt.stale, r->skt_hurried_ppm);
 		lbk_hist_show(m, "wait_hist", &r->wait);
 		seq_putc(m, '\n');
 
@@ -1146,7 +1287,7 @@ static int lbk_check_params(void)
 	      lbk_range("cs_lines", cs_lines, 1, LBK_MAX_CS_LINES) ?:
 	      lbk_range("think", think, 0, LBK_MAX_THINK) ?:
 	      lbk_range("uncontended_loops", uncontended_loops, 1, LBK_MAX_LOOPS) ?:
-	      lbk_range("skip_us", skip_us, 1, 1000000) ?:
+	      lbk_range("skip_us", skip_us, 1, 10000) ?:
 	      lbk_parse_locks();
 	if (ret)
 		return ret;
@@ -1166,7 +1307,7 @@ static int lbk_check_params(void)
 		pr_err("no TSC frequency (tsc_khz=0): cannot time the runs\n");
 		return -ENODEV;
 	}
-	skt_patience = div_u64((u64)skip_us * tsc_khz, 1000);
+	skt_st.patience = div_u64((u64)skip_us * tsc_khz, 1000);
 
 	cpumask_clear(&lbk_cpus);
 	for_each_online_cpu(cpu) {

@@ -99,7 +99,7 @@ num BENCH_RUNS_TRIES "$BENCH_RUNS_TRIES" 1 100
 num BENCH_COST_RUNS "$BENCH_COST_RUNS" 1 100
 num BENCH_WORKLOAD_SECS "$BENCH_WORKLOAD_SECS" 1 600
 num BENCH_WORKLOAD_ROUNDS "$BENCH_WORKLOAD_ROUNDS" 1 100
-num BENCH_SKIP_US "$BENCH_SKIP_US" 1 1000000
+num BENCH_SKIP_US "$BENCH_SKIP_US" 1 10000
 
 # Never remove a folder that is not an earlier make bench output.
 if [ -e "$OUT" ] && [ ! -f "$OUT/raw/settings.txt" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then

@@ -160,86 +160,121 @@ static void test_ticket16(void)
 }
 
 /*
- * skipticket (the tree's asm/skipticket_spinlock.h, its slow path as the
- * kernel's): the fast path, a held lock refusing, busy (the holder and a
- * CPU that has not registered yet hold off claims), and the skip: a ticket
- * taken and never claimed (its holder "preempted") is skipped once the lock
- * has stayed free and unclaimed for the patience (256 patiences of 1 ms:
- * the process has had no stall, it is calm), and its holder, coming back,
- * queues again at the back and gets the lock after the skipper. Then the
- * same skip in a hurried process (the stall clock two bursts ahead) takes
- * one patience, far less than the calm 256.
+ * The skip-ticket lock's states, in user space as in the kernel: the stall
+ * clock on made-up times; a waiter next behind the holder in a calm
+ * process waits unregistered and holds the lock at the unlock, with no
+ * atomic of its own; a registered waiter is offered the lock and claims
+ * it; a waiter that registered and never claims (a preempted one) is
+ * skipped after the calm patience (256 of them), and the same skip in a
+ * hurried process takes one patience, far less than the calm 256.
  */
 static void test_skipticket(void)
 {
+	struct skt_state st;
 	skt_lock_t l;
-	skt_ticket_t t1 = 0, absent = 0, t3 = 0;
+	skt_ticket_t absent;
+	u32 v1, v2;
 	u64 c0, gap, calm;
 	int i;
 
 	skt_set_patience_us(1000);
+	st = skt_st;
 	/* the stall clock (made-up times): calm until a burst + 1 at once */
-	gap = skt_patience << SKIPTICKET_GAP_SHIFT;
-	calm = skt_patience << SKIPTICKET_CALM_SHIFT;
+	gap = st.patience << SKIPTICKET_GAP_SHIFT;
+	calm = st.patience << SKIPTICKET_CALM_SHIFT;
 	c0 = 1ULL << 40;
-	skt_stall_clock = 0;
+	st.clock = 0;
 	for (i = 0; i < SKIPTICKET_BURST; i++) {
-		skt_stall_clock = skt_stall_clock_after(skt_stall_clock, c0,
-							skt_patience);
-		CHECK(skt_patience_for(skt_stall_clock, c0, skt_patience) == calm);
+		st.clock = skt_stall_clock_after(st.clock, c0, st.patience);
+		CHECK(skt_patience_for(st.clock, c0, st.patience) == calm);
 	}
-	CHECK(skt_stall_clock == c0 + SKIPTICKET_BURST * gap);
-	skt_stall_clock = skt_stall_clock_after(skt_stall_clock, c0, skt_patience);
-	CHECK(skt_patience_for(skt_stall_clock, c0, skt_patience) == skt_patience);
-	CHECK(skt_patience_for(skt_stall_clock, c0 + gap + 1, skt_patience) == calm);
-	CHECK(skt_stall_clock_after(c0 + (1ULL << 50), c0, skt_patience) ==
+	CHECK(st.clock == c0 + SKIPTICKET_BURST * gap);
+	st.clock = skt_stall_clock_after(st.clock, c0, st.patience);
+	CHECK(skt_patience_for(st.clock, c0, st.patience) == st.patience);
+	CHECK(skt_patience_for(st.clock, c0 + gap + 1, st.patience) == calm);
+	CHECK(skt_stall_clock_after(c0 + (1ULL << 50), c0, st.patience) ==
 	      c0 + 2 * SKIPTICKET_BURST * gap);
-	CHECK(skt_stall_clock_after(c0 - 1, c0, skt_patience) == c0 + gap);
-	skt_stall_clock = 0;
+	CHECK(skt_stall_clock_after(c0 - 1, c0, st.patience) == c0 + gap);
+	/* noted once per offer (lock, head) */
+	st.clock = 0;
+	st.stalled = 0;
+	CHECK(skt_stalled(&st, &l, 5, c0) == calm && st.clock == c0 + gap);
+	CHECK(skt_stalled(&st, &l, 5, c0) == calm && st.clock == c0 + gap);
+	CHECK(skt_stalled(&st, &l, 6, c0) == calm && st.clock == c0 + 2 * gap);
+	st.clock = 0;
+	st.stalled = 0;
+
 	skt_init(&l);
 	CHECK(!skt_is_locked(&l));
-	CHECK(skt_take(&l, &t1));		/* free: one xadd */
-	CHECK(t1 == 0);
+	CHECK(skt_take(&l, &v1));		/* free: one xadd */
+	CHECK(skt_tail(v1) == 0);
 	CHECK(l.slock == 0x01000000);		/* tail 1, head 0 */
 	CHECK(skt_is_locked(&l));
 	CHECK(!skt_trylock(&l));
-	CHECK(!skt_take(&l, &absent));		/* a waiter: ticket 1 */
-	CHECK(absent == 1);
-	CHECK(l.slock == 0x02000100);		/* registered: waiting 1 */
+	/* next behind the holder, calm: unregistered */
+	CHECK(!skt_take(&l, &v1));
+	CHECK(skt_tail(v1) == 1 && skt_lazy(v1, &st, rdtsc));
+	CHECK(l.slock == 0x02000000);
+	skt_unlock(&l);				/* ticket 1 holds it */
+	CHECK(l.slock == 0x02000001 && skt_busy(l.slock) == 1);
+	CHECK(!skt_trylock(&l));
+	skt_wait_clock(&l, v1, &st, rdtsc);	/* returns, writes nothing */
+	CHECK(l.slock == 0x02000001);
+	/* a registered waiter (ticket 2) is offered the lock and claims it */
+	CHECK(!skt_take(&l, &v2));
+	CHECK(skt_lazy(v2, &st, rdtsc));	/* next behind the holder, 1 */
+	CHECK(!skt_register(&l, skt_tail(v2), l.slock));	/* registers anyway */
+	CHECK(l.slock == 0x03000101);		/* waiting 1 */
 	CHECK(skt_is_contended(&l));
-	skt_unlock(&l);				/* offered to ticket 1 */
-	CHECK(l.slock == 0x02000101);		/* head 1, nobody holds it */
+	skt_unlock(&l);				/* offered to ticket 2 */
+	CHECK(l.slock == 0x03000102 && skt_busy(l.slock) == 0);
 	CHECK(skt_is_locked(&l));		/* offered is not free */
 	CHECK(!skt_trylock(&l));
-	CHECK(!skt_take(&l, &t3));		/* ticket 2, behind the absent 1 */
-	CHECK(t3 == 2);
+	skt_wait_registered(&l, 2, &st, rdtsc);	/* claims */
+	CHECK(l.slock == 0x03000002);
+	skt_unlock(&l);
+	CHECK(!skt_is_locked(&l));
+	/* ticket 4 registers and never claims; 5 skips it after 256 */
+	CHECK(skt_take(&l, &v1));		/* 3 */
+	CHECK(!skt_take(&l, &v1));
+	absent = skt_tail(v1);
+	CHECK(absent == 4 && !skt_register(&l, absent, l.slock));
+	skt_unlock(&l);				/* offered to 4 */
+	CHECK(!skt_take(&l, &v2));
+	CHECK(!skt_lazy(v2, &st, rdtsc));	/* an offer ahead: registers */
 	c0 = rdtsc();
-	skt_slowpath(&l, t3);			/* skips 1, claims 2 */
+	skt_wait_clock(&l, v2, &st, rdtsc);	/* skips 4, claims 5 */
 	CHECK(rdtsc() - c0 > calm);		/* calm: after 256 patiences */
-	CHECK(skt_stall_clock > c0 + skt_patience + gap);	/* one stall */
-	CHECK(l.slock == 0x03000002);		/* tail 3, head 2, 0 waiting */
-	skt_unlock(&l);				/* offered to 3: nobody holds it */
-	CHECK(l.slock == 0x03000003);
+	CHECK(st.clock > c0 + st.patience + gap);	/* one stall */
+	CHECK(l.slock == 0x06000005);		/* tail 6, head 5, 0 waiting */
+	skt_unlock(&l);				/* free at 6 */
 	CHECK(!skt_is_locked(&l));
-	skt_slowpath(&l, absent);		/* skipped: queues again, gets it */
-	CHECK(l.slock == 0x04000003);
+	skt_wait_registered(&l, absent, &st, rdtsc);	/* queues again, gets it */
+	CHECK(l.slock == 0x07000006);
 	skt_unlock(&l);
-	CHECK(!skt_is_locked(&l));
 	/* hurried: the same skip after 1 patience, long before 128 */
-	CHECK(skt_take(&l, &t1));
-	CHECK(!skt_take(&l, &absent));
+	CHECK(skt_take(&l, &v1));
+	CHECK(!skt_take(&l, &v1));
+	absent = skt_tail(v1);
+	CHECK(!skt_register(&l, absent, l.slock));
 	skt_unlock(&l);
-	CHECK(!skt_take(&l, &t3));
-	skt_stall_clock = rdtsc() + 2 * SKIPTICKET_BURST * gap;
+	CHECK(!skt_take(&l, &v2));
+	st.clock = rdtsc() + 2 * SKIPTICKET_BURST * gap;
+	st.hurried_until = st.clock;
 	c0 = rdtsc();
-	skt_slowpath(&l, t3);
+	skt_wait_clock(&l, v2, &st, rdtsc);
 	c0 = rdtsc() - c0;
-	CHECK(c0 > skt_patience && c0 < calm / 2);
+	CHECK(c0 > st.patience && c0 < calm / 2);
 	skt_unlock(&l);
-	skt_slowpath(&l, absent);
+	skt_wait_registered(&l, absent, &st, rdtsc);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));
-	skt_stall_clock = 0;
+	/* hurried: next behind the holder registers too */
+	CHECK(skt_take(&l, &v1));
+	CHECK(!skt_take(&l, &v1));
+	CHECK(!skt_lazy(v1, &st, rdtsc));
+	skt_unlock(&l);
+	skt_unlock(&l);
 	CHECK(skt_trylock(&l));
 	skt_unlock(&l);
 	/* 8-bit tickets: tail's xadd carries out of the word, head's incb
@@ -255,15 +290,13 @@ static void test_skipticket(void)
 	CHECK(skt_skip(0x010002ff) == 0x01000100);
 	/* busy: the holder, and a CPU between its xadd and registering */
 	skt_init(&l);
-	CHECK(skt_take(&l, &t1));
+	CHECK(skt_take(&l, &v1));
 	CHECK(skt_busy(l.slock) == 1);
-	t3 = skt_tail(xadd(&l.slock, skt_tail_inc));	/* ticket 1, unregistered */
+	v2 = xadd(&l.slock, skt_tail_inc);	/* ticket 1, unregistered */
 	CHECK(skt_busy(l.slock) == 2);
 	skt_unlock(&l);
 	CHECK(skt_busy(l.slock) == 1);		/* looks held: no claim, no skip */
-	__atomic_fetch_add(&l.slock, skt_waiter, __ATOMIC_SEQ_CST);	/* registers */
-	CHECK(skt_busy(l.slock) == 0);		/* offered to ticket 1 */
-	skt_slowpath(&l, t3);			/* claims at once */
+	CHECK(skt_register(&l, skt_tail(v2), l.slock));	/* refused: ours */
 	CHECK(skt_busy(l.slock) == 1 && skt_waiting(l.slock) == 0);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));

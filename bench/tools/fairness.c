@@ -43,7 +43,7 @@
  *       the critical section writes anyway), see "Bookkeeping" below
  *   -o  allow more threads than CPUs (results then say little about the
  *       lock: threads are preempted, as vCPUs of an overcommitted host)
- *   -P  skipticket's patience, microseconds (1..1000000, default 100)
+ *   -P  skipticket's patience, microseconds (1..10000, default 100)
  *   -T  N (1..1000000): after each lock's -k line, a "timeline=LOCK
  *       start=S grants=N who=T,T,..." line: the takers of N consecutive
  *       grants centred on the middle of the contended phase (the seeds'
@@ -916,7 +916,7 @@ static void usage(FILE *f)
 		"  -o  allow more threads than CPUs\n"
 		"  -T  N: print N grants of the grant order (who took each), from the\n"
 		"      middle of the contended phase (with -k, needs the grant log)\n"
-		"  -P  skipticket's patience in microseconds (default 100, max 1000000)\n"
+		"  -P  skipticket's patience in microseconds (default 100, max 10000)\n"
 		"  -h  this help\n",
 		MAX_THREADS, MAX_CS_LINES);
 }
@@ -1070,7 +1070,7 @@ int main(int argc, char **argv)
 			o.timeline = parse_num("-T", optarg, 1, 1000000);
 			break;
 		case 'P':
-			o.patience_us = parse_num("-P", optarg, 1, 1000000);
+			o.patience_us = parse_num("-P", optarg, 1, 10000);
 			break;
 		case 'h':
 			usage(stdout);

@@ -40,6 +40,9 @@
 	VAL;							\
 })
 
+/* x86 does not reorder a load with later loads or stores: a barrier(). */
+#define smp_acquire__after_ctrl_dep()	barrier()
+
 /* smp_cond_load_relaxed() + smp_acquire__after_ctrl_dep() (a barrier()). */
 #define smp_cond_load_acquire(ptr, cond_expr) ({		\
 	__typeof__(*(ptr)) ___val = smp_cond_load_relaxed(ptr, cond_expr); \
