@@ -1,5 +1,5 @@
 #!/bin/sh
-# The 16-vCPU hang study (issue 9): boot kernel settings many times at
+# The 16-vCPU hang study: boot kernel settings many times at
 # 16 vCPUs on this host running what make test's 16-vCPU check runs (KUnit
 # where the kernel has it, locktorture spin_lock for 15 s, rmmod), and
 # count how each boot ended. The lockdep kernels: ticket, skip,

@@ -1,5 +1,5 @@
 /*
- * skipticket.pml -- Promela model of the skip-ticket lock of issue 9, the
+ * skipticket.pml -- Promela model of the skip-ticket lock of patch 7, the
  * series' arch/x86/include/asm/skipticket_spinlock.h as it is now: lazy
  * (unregistered) waiting next in line, registration by a cmpxchg that is
  * refused once head == ticket, a requeue registered in its own xadd.

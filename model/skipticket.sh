@@ -1,6 +1,6 @@
 #!/bin/sh
 # Exhaustive spin checks of the skip-ticket lock model (model/skipticket.pml,
-# issue 9's asm/skipticket_spinlock.h: xadd of tail, lazy waiting next in
+# the series' asm/skipticket_spinlock.h: xadd of tail, lazy waiting next in
 # line, registration refused at head, claim and skip when busy == 0, requeue
 # registered in its xadd, incb head). One line per case:
 # "ok   model skipticket NAME: ..." or "FAIL model skipticket NAME: ...";

@@ -367,7 +367,7 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 		hi=$(field cost host "$HOSTN" - "$l" handoff_ratio 4)
 		echo "| contended handoff of $l within 2x the cache-line ping-pong | $(f cost host "$HOSTN" - "$l" handoff_ratio 1 3) x ping-pong ($(f cost host "$HOSTN" - "$l" handoff_ns 1 3) ns against $(f cost host "$HOSTN" - pingpong ns 1 3) ns) | $(mark "${hi:-x} <= 2") |"
 	done
-	# issue 9's targets: the skip-ticket kernel's spin_lock() (setting
+	# the skip-ticket lock's targets: the skip-ticket kernel's spin_lock() (setting
 	# skip) against the ticket kernel's and the guest TAS lock (queued
 	# kernel as a guest); the exact grant order from the same header in
 	# lockbench (module skipticket, every kernel's boots), which spin_lock()

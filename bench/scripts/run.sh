@@ -6,7 +6,7 @@
 #
 # Kernel settings, each booted BENCH_BOOTS times per vCPU count:
 #   ticket         bigticket kernel: FIFO ticket spinlock_t (16-bit tickets)
-#   skip           skipbench kernel: the skip-ticket spinlock_t (issue 9),
+#   skip           skipbench kernel: the skip-ticket spinlock_t (patch 7),
 #                  its patience skipticket.patience_us=BENCH_SKIP_US
 #   queued-guest   queued kernel as a TCG guest gets it: the hypervisor bit
 #                  turns qspinlock into virt_spin_lock()'s test-and-set lock
