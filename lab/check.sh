@@ -6,11 +6,17 @@
 # Usage: lab/check.sh CHECK LOG [ARGS]
 #   boot               reached userspace and the pass marker 'LAB: done',
 #                      and no splat anywhere in the log (BADNESS below)
-#   kunit SMP [LOCK]   the ticket_spinlock KUnit suite passed; every case
-#                      that can run at SMP vCPUs ran and passed (none
-#                      skipped), the others were skipped, not failed.
-#                      LOCK: ticket (default) or skip, whose single-CPU
-#                      cases differ (skip_*)
+#   kunit SMP [LOCK]   the lock's KUnit suite passed; every case that can
+#                      run at SMP vCPUs ran and passed (none skipped), the
+#                      others were skipped, not failed. LOCK: ticket
+#                      (default; suite ticket_spinlock), skip (suite
+#                      skipticket_spinlock, whose single-CPU cases differ:
+#                      skip_*), or boot (ticket_spinlock of a kernel that
+#                      chooses its spinlock at boot, with the rule's and
+#                      the dispatch's cases)
+#   spinlock WHAT      the boot line of a kernel that chooses its spinlock
+#                      at boot is 'spinlock: WHAT' (e.g. 'skip-ticket
+#                      (auto: guest without paravirt spinlocks)')
 #   patience US [BAD]  the skip-ticket lock's patience is US microseconds
 #                      (its boot message); BAD: the boot was given
 #                      skipticket.patience_us=BAD, which must have been
@@ -58,6 +64,8 @@ KUNIT_SKIP_CASES='skip_lock_unlock_test:1 skip_lazy_test:1 skip_contended_test:1
 skip_stall_clock_test:1 skip_test:1 skip_full_queue_test:1 skip_overflow_test:1
 skip_hammer_hurried_test:3 skip_hammer_calm_test:3'
 KUNIT_MT_CASES='ticket_hammer_test:2 ticket_retake_test:2 ticket_fifo_order_test:4'
+# A kernel that chooses its spinlock at boot: its rule and its dispatch.
+KUNIT_BOOT_CASES='spinlock_boot_decide_test:1 spinlock_boot_dispatch_test:1'
 
 case $what in
 boot)
@@ -72,16 +80,17 @@ kunit)
 	smp=$1 lock=${2:-ticket}
 	case $smp in '' | *[!0-9]*) die "usage: lab/check.sh kunit LOG SMP [ticket|skip]" ;; esac
 	case $lock in
-	ticket) cases="$KUNIT_CASES $KUNIT_MT_CASES" ;;
-	skip) cases="$KUNIT_SKIP_CASES $KUNIT_MT_CASES" ;;
-	*) die "usage: lab/check.sh kunit LOG SMP [ticket|skip]" ;;
+	ticket) cases="$KUNIT_CASES $KUNIT_MT_CASES" suite=ticket_spinlock ;;
+	skip) cases="$KUNIT_SKIP_CASES $KUNIT_MT_CASES" suite=skipticket_spinlock ;;
+	boot) cases="$KUNIT_CASES $KUNIT_MT_CASES $KUNIT_BOOT_CASES" suite=ticket_spinlock ;;
+	*) die "usage: lab/check.sh kunit LOG SMP [ticket|skip|boot]" ;;
 	esac
-	# KTAP: "# ticket_spinlock: pass:P fail:F skip:S total:T" ends the suite.
-	sum=$(con | grep -a -o '# ticket_spinlock: pass:.*' | tail -n 1)
-	[ -n "$sum" ] || { echo "no ticket_spinlock KUnit results"; exit 1; }
+	# KTAP: "# SUITE: pass:P fail:F skip:S total:T" ends the suite.
+	sum=$(con | grep -a -o "# $suite: pass:.*" | tail -n 1)
+	[ -n "$sum" ] || { echo "no $suite KUnit results"; exit 1; }
 	notok=$(con | grep -a -E '^ *not ok [0-9]+ ' | head -n 3 | sed 's/^ *//' | tr '\n' ';')
 	[ -z "$notok" ] || { echo "failed: $notok"; exit 1; }
-	con | grep -a -Eq '^ *ok [0-9]+ ticket_spinlock$' ||
+	con | grep -a -Eq "^ *ok [0-9]+ $suite\$" ||
 		{ echo "suite did not end with ok: $sum"; exit 1; }
 	case $sum in
 	*'fail:0 '*) ;;
@@ -91,7 +100,8 @@ kunit)
 	ran=0
 	for c in $cases; do
 		name=${c%:*} need=${c#*:}
-		line=$(con | grep -a -E "^ *ok [0-9]+ $name( |\$)" | tail -n 1)
+		line=$(con | sed -n "/# Subtest: $suite\$/,/ok [0-9]* $suite\$/p" |
+			grep -a -E "^ *ok [0-9]+ $name( |\$)" | tail -n 1)
 		if [ "$smp" -ge "$need" ]; then
 			case $line in
 			'') echo "$name did not run"; exit 1 ;;
@@ -105,7 +115,23 @@ kunit)
 			esac
 		fi
 	done
-	echo "${sum#\# ticket_spinlock: }; $ran cases needing <= $smp vCPUs ran"
+	echo "$suite ${sum#\# $suite: }; $ran cases needing <= $smp vCPUs ran"
+	;;
+spinlock)
+	want=$1 warn=$2
+	[ -n "$want" ] || die "usage: lab/check.sh spinlock LOG 'LOCK (WHY)' [WARNING]"
+	got=$(con | grep -a -E '^spinlock: ' | grep -a -v -E '^spinlock: spinlock=' | head -n 2)
+	[ -n "$got" ] || { echo "no 'spinlock: ' boot line"; exit 1; }
+	[ "$got" = "spinlock: $want" ] || { echo "expected 'spinlock: $want', got '$(echo $got)'"; exit 1; }
+	if [ -n "$warn" ]; then
+		w=$(con | grep -a -m1 -F "spinlock: $warn")
+		[ -n "$w" ] || { echo "no warning 'spinlock: $warn'"; exit 1; }
+		echo "${w#spinlock: }; $got"
+	else
+		w=$(con | grep -a -m1 -E '^spinlock: spinlock=')
+		[ -z "$w" ] || { echo "unexpected warning: $w"; exit 1; }
+		echo "$got"
+	fi
 	;;
 patience)
 	us=$1 badval=$2

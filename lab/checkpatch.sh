@@ -5,7 +5,9 @@
 # One finding is expected and dropped: NEW_TYPEDEFS on the definition of
 # arch_spinlock_t itself, the typedef every architecture's spinlock must
 # provide (include/linux/spinlock_types_raw.h uses it; qspinlock_types.h
-# and the 4.x x86 ticket lock define it the same way).
+# and the 4.x x86 ticket lock define it the same way), whether as
+# "typedef struct arch_spinlock {" or as "typedef struct NAME
+# arch_spinlock_t;" for a lock with a name of its own.
 # Usage: lab/checkpatch.sh patches/NNNN-x.patch
 . "$(dirname "$0")/lib.sh"
 
@@ -17,9 +19,9 @@ case $p in */0000-cover-letter.patch)
 	grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$p" &&
 		{ echo "cover letter has git's placeholders (*** SUBJECT HERE ***)"; exit 1; }
 	n=$(grep -vc '^0000-cover-letter.patch$' "$(dirname "$p")/series")
-	grep -q "^Subject: \[PATCH 0/$n\] " "$p" ||
+	grep -q "^Subject: \[PATCH 0*0/$n\] " "$p" ||
 		{ echo "cover letter is not [PATCH 0/$n]"; exit 1; }
-	echo "cover letter: $(sed -n 's/^Subject: \[PATCH 0\/[0-9]*\] //p' "$p" | cut -c1-60)"
+	echo "cover letter: $(sed -n 's/^Subject: \[PATCH 0*0\/[0-9]*\] //p' "$p" | cut -c1-60)"
 	exit 0
 	;;
 esac
@@ -27,7 +29,7 @@ esac
 # Debian's python3 first: checkpatch runs spdxcheck.py, which needs python3-ply.
 out=$(cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --quiet \
 	--no-summary --show-types "$p" 2>&1 |
-	awk -v RS= '!/^WARNING:NEW_TYPEDEFS:.*\n\+typedef struct arch_spinlock \{/ { print; print "" }')
+	awk -v RS= '!/^WARNING:NEW_TYPEDEFS:.*\n\+typedef struct (arch_spinlock \{|[a-z_]+ arch_spinlock_t;)/ { print; print "" }')
 if [ -z "$out" ]; then
 	echo clean
 	exit 0

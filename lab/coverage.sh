@@ -10,6 +10,13 @@
 #   pv ticket     the same guest with the ticket choice: no
 #                 PARAVIRT_SPINLOCKS, and vcpu_is_preempted() still wired
 #                 through pv_ops (osq_lock.o and mutex.o call it there)
+#   debian boot   Debian's own amd64 configuration (package
+#                 linux-config-6.12, config.amd64_none_amd64:
+#                 NR_CPUS=8192, paravirt spinlocks, KVM, Xen and Hyper-V
+#                 guests) with the spinlock chosen at boot
+#                 (X86_BOOT_SPINLOCKS) instead of queued spinlocks; its
+#                 module signing keys and debug info are turned off (no
+#                 code changes with them), the rest is Debian's
 # Prints one "ok"/"FAIL" line per configuration, "coverage NAME"; exits
 # non-zero if any failed.
 # Usage: lab/coverage.sh
@@ -98,4 +105,42 @@ cover "pv ticket" x86_64 "cover-pv.config cover-pv-ticket.config" \
 	"$LOCK_OBJS arch/x86/xen/enlighten_pvh.o arch/x86/xen/smp.o arch/x86/hyperv/hv_init.o" \
 	"arch/x86/kernel/paravirt-spinlocks.o kernel/locking/qspinlock.o arch/x86/xen/spinlock.o arch/x86/hyperv/hv_spinlock.o" \
 	"$PV_OBJS" pv_preempted || failed=1
+
+# Debian's configuration, with the spinlock chosen at boot.
+debian() {
+	name="debian boot"
+	O=$BUILD/cover-debian
+	log=$LOGS/cover-debian.log
+	src=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
+	[ -f "$src" ] || { echo "FAIL coverage $name: no $src (apt-get install linux-config-6.12)"; return 1; }
+	mkdir -p "$O"
+	if ! { xz -dc "$src" >"$O/.config" &&
+		"$TREE/scripts/config" --file "$O/.config" --disable X86_QUEUED_SPINLOCKS \
+			--enable X86_BOOT_SPINLOCKS --set-str SYSTEM_TRUSTED_KEYS "" \
+			--set-str SYSTEM_REVOCATION_KEYS "" --disable MODULE_SIG_ALL \
+			--enable DEBUG_INFO_NONE --disable DEBUG_INFO_DWARF5 \
+			--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT &&
+		make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" olddefconfig; } >"$log" 2>&1; then
+		echo "FAIL coverage $name: cannot configure (log: $log)"
+		return 1
+	fi
+	for c in CONFIG_X86_BOOT_SPINLOCKS=y CONFIG_NR_CPUS=8192 CONFIG_PARAVIRT_SPINLOCKS=y \
+		CONFIG_KVM_GUEST=y CONFIG_XEN_PV=y CONFIG_HYPERV=m; do
+		grep -qx "$c" "$O/.config" || { echo "FAIL coverage $name: $c did not take"; return 1; }
+	done
+	objs="$LOCK_OBJS arch/x86/kernel/spinlock_boot.o arch/x86/kernel/skipticket_spinlock.o
+arch/x86/kernel/paravirt-spinlocks.o kernel/locking/qspinlock.o arch/x86/xen/spinlock.o"
+	if ! make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
+		-j"$NCPU" $objs >>"$log" 2>&1; then
+		grep -E 'error|Error' "$log" | head -n 5 >&2
+		echo "FAIL coverage $name: does not build (log: $log)"
+		return 1
+	fi
+	nm "$O/arch/x86/kernel/smpboot.o" | grep -q ' U x86_spinlock_choose$' ||
+		{ echo "FAIL coverage $name: smpboot.o does not call x86_spinlock_choose()"; return 1; }
+	nm -u "$O/kernel/locking/spinlock.o" | grep -q 'x86_spinlock_ticket_key' ||
+		{ echo "FAIL coverage $name: spinlock.o does not dispatch on x86_spinlock_ticket_key"; return 1; }
+	echo "ok   coverage $name: $(echo $objs | wc -w) objects build with Debian's amd64 config (NR_CPUS=8192, PARAVIRT_SPINLOCKS); spinlock.o dispatches on the static keys"
+}
+debian || failed=1
 exit $failed

@@ -5,7 +5,7 @@
 
 PKGS="build-essential git bc bison flex libelf-dev libssl-dev cpio xz-utils
 perl python3 python3-ply python3-git ccache linux-source-6.12 qemu-system-x86 busybox-static
-spin sparse $*"
+spin sparse linux-config-6.12 $*"
 
 missing=
 for p in $PKGS; do

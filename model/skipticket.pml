@@ -3,9 +3,9 @@
  * series' arch/x86/include/asm/skipticket_spinlock.h as it is now: lazy
  * (unregistered) waiting next in line, registration by a cmpxchg that is
  * refused once head == ticket, a requeue registered in its own xadd.
- * Modelled: __ticket_spin_take(), __ticket_spin_wait() (__ticket_lazy(),
- * __ticket_register(), __ticket_wait_registered()), arch_spin_trylock(),
- * arch_spin_unlock(), arch_spin_is_locked(), arch_spin_is_contended(); the
+ * Modelled: __skipticket_spin_take(), __skipticket_spin_wait() (__skipticket_lazy(),
+ * __skipticket_register(), __skipticket_wait_registered()), skipticket_spin_trylock(),
+ * skipticket_spin_unlock(), skipticket_spin_is_locked(), skipticket_spin_is_contended(); the
  * bench calls the first ones skt_take(), skt_slowpath(), skt_unlock().
  *
  *   spin -DK=3 -DP=3 -DNO_WRAP_AWAY -a skipticket.pml
@@ -27,33 +27,33 @@
  * (the cmpxchg succeeds only if the word is unchanged), a failed cmpxchg
  * changes nothing and is no step:
  *
- *  take     __ticket_spin_take(): xadd tail + 1, my = old tail. Old head
- *           == my: held (fast path). arch_spin_trylock() succeeds exactly
+ *  take     __skipticket_spin_take(): xadd tail + 1, my = old tail. Old head
+ *           == my: held (fast path). skipticket_spin_trylock() succeeds exactly
  *           where this step does, with the same effect, and fails without
  *           one, so it is not modelled apart. Else the CPU is in transit
- *           (ghost transit + 1) and __ticket_spin_wait() decides, from the
+ *           (ghost transit + 1) and __skipticket_spin_wait() decides, from the
  *           word before the xadd: lazy if it showed queued == 1, waiting
- *           == 0 and the guest is calm (__ticket_hurried() reads a hint,
+ *           == 0 and the guest is calm (__skipticket_hurried() reads a hint,
  *           not the word: a nondeterministic choice), else register.
  *  lazy     the lazy loop's smp_load_acquire(): head == my: held, no
  *           write (transit - 1). Or stop waiting lazily (the code: after
  *           SKIPTICKET_LAZY_SPINS spins) and go to register: once a wait.
- *  register __ticket_register(), its cmpxchg loop as one step: head == my:
+ *  register __skipticket_register(), its cmpxchg loop as one step: head == my:
  *           refused, held (transit - 1); else waiting + 1 (transit - 1),
  *           registered. With -DMUTANT_REGISTER_AT_HEAD it never refuses.
- *  wait     __ticket_wait_registered(), an iteration: its read and the
+ *  wait     __skipticket_wait_registered(), an iteration: its read and the
  *           cmpxchg it leads to, as one of:
  *             my outside [head, tail): skipped: go to requeue;
  *             busy != 0: spin (no step: see below);
  *             busy == 0, head == my: claim: waiting - 1, held;
  *             busy == 0, head != my: an offer nobody claims: after the
  *               patience (see below) skip: head + 1, waiting - 1.
- *  requeue  xadd(TICKET_TAIL_INC + TICKET_WAITER): my = old tail, tail + 1
+ *  requeue  xadd(SKIPTICKET_TAIL_INC + SKIPTICKET_WAITER): my = old tail, tail + 1
  *           and waiting + 1 in one step, registered; back to wait (if head
  *           == my the lock was free: an offer to us, which wait claims). A
  *           step of its own after the read that found my skipped: the xadd
  *           does not depend on what was read.
- *  unlock   arch_spin_unlock(), the incb that is not LOCKed: load head;
+ *  unlock   skipticket_spin_unlock(), the incb that is not LOCKed: load head;
  *           then store head + 1 into head alone (two steps), keeping what
  *           LOCKed read-modify-writes of waiting and tail did in between.
  *
@@ -581,7 +581,7 @@ inline granted(L)
 	pc[ME(L)] = CS
 }
 
-/* __ticket_spin_take(); LZ: the guest is calm (else hurried) */
+/* __skipticket_spin_take(); LZ: the guest is calm (else hurried) */
 inline take(L, LZ)
 {
 	arrive(L);
@@ -601,7 +601,7 @@ inline take(L, LZ)
 		enqueue(L);
 		transit[L]++;
 		if
-		:: LZ && Q(L) == 2 && waiting[L] == 0 ->  /* __ticket_lazy() */
+		:: LZ && Q(L) == 2 && waiting[L] == 0 ->  /* __skipticket_lazy() */
 			pc[ME(L)] = LAZY
 		:: else ->
 			pc[ME(L)] = REG
@@ -610,7 +610,7 @@ inline take(L, LZ)
 	check()
 }
 
-/* __ticket_register(): refused once head == my, then the lock is ours */
+/* __skipticket_register(): refused once head == my, then the lock is ours */
 inline register(L)
 {
 	transit[L]--;
@@ -629,7 +629,7 @@ inline register(L)
 	check()
 }
 
-/* the claim: try_cmpxchg(val, val - TICKET_WAITER) */
+/* the claim: try_cmpxchg(val, val - SKIPTICKET_WAITER) */
 inline claim(L)
 {
 #ifndef MUTANT_CLAIM
@@ -653,7 +653,7 @@ inline claim(L)
 	check()
 }
 
-/* the skip: try_cmpxchg(val, __ticket_skip(val)): head + 1, waiting - 1 */
+/* the skip: try_cmpxchg(val, __skipticket_skip(val)): head + 1, waiting - 1 */
 inline skip_head(L)
 {
 	head_holder(L);
@@ -671,7 +671,7 @@ inline skip_head(L)
 	check()
 }
 
-/* the requeue: xadd(TICKET_TAIL_INC + TICKET_WAITER), registered */
+/* the requeue: xadd(SKIPTICKET_TAIL_INC + SKIPTICKET_WAITER), registered */
 inline requeue(L)
 {
 	xadd(L);

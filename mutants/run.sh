@@ -8,7 +8,9 @@
 # series, gets the patch; the variant is built there, out of tree, and run
 # through make test's checks of a variant: the lock check, the boots at 1, 2
 # and 4 vCPUs with KUnit, the selftests, locktorture and its fairness run
-# (lab/guest-checks.sh), and lockbench's FIFO check (bench/test/guest-test.sh).
+# (lab/guest-checks.sh), and lockbench's FIFO check (bench/test/guest-test.sh);
+# a combo mutant (the kernel that chooses its spinlock at boot) through
+# lab/combo-checks.sh instead, the one image booted once per choice.
 # A mutant is killed when at least one check fails. Prints a kill matrix
 # (mutant x check) and exits non-zero if any mutant survived.
 #
@@ -47,9 +49,11 @@ for m in $names; do
 done
 
 # The columns of the kill matrix: make test's check names, less the variant.
-COLS="build lock boot1 kunit1 boot2 kunit2 selftests2 torture2 fair2 boot4 kunit4 selftests4 torture4 fair4 fifo"
+COLS="build lock boot1 kunit1 boot2 kunit2 selftests2 torture2 fair2 boot4 kunit4 selftests4 torture4 fair4 fifo combo"
 col_of() {
 	case $1 in
+	"boot combo "* | "spinlock combo "* | "kunit combo "* | "kunit skip combo "* | \
+		"locking selftests combo "* | "locktorture combo "*) echo combo ;;
 	"build "*) echo build ;;
 	"lock "*) echo lock ;;
 	"boot "*smp=*) echo "boot${1##*smp=}" ;;
@@ -79,9 +83,14 @@ for m in $names; do
 	t=$(date +%s)
 	if lab/build.sh "$v" >"$MB/$m.build.log" 2>&1; then
 		echo "ok   build $v" >>"$res"
-		out=$(lab/lockcheck.sh "$v") && echo "ok   lock $v: $out" >>"$res" || echo "FAIL lock $v: $out" >>"$res"
-		TORTURE_SECS=$TORTURE_SECS lab/guest-checks.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
-		bench/test/guest-test.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
+		if [ "$v" = combo ]; then
+			# The image that chooses its spinlock at boot: its own boots.
+			TORTURE_SECS=$TORTURE_SECS lab/combo-checks.sh 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
+		else
+			out=$(lab/lockcheck.sh "$v") && echo "ok   lock $v: $out" >>"$res" || echo "FAIL lock $v: $out" >>"$res"
+			TORTURE_SECS=$TORTURE_SECS lab/guest-checks.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
+			bench/test/guest-test.sh "$v" 2>/dev/null | grep -E '^(ok|FAIL) ' >>"$res"
+		fi
 	else
 		echo "FAIL build $v: $(grep -E 'error' "$MB/$m.build.log" | head -n 1)" >>"$res"
 	fi

@@ -114,6 +114,7 @@ sed -e 's/\(.*\)ticket_lock_unlock_test\(.*\)/\1skip_lock_unlock_test\2\n\1skip_
 	-e 's/ticket_full_queue_test/skip_full_queue_test/' \
 	-e 's/ticket_overflow_test/skip_overflow_test/' \
 	-e 's/\(.*\)ticket_fifo_order_test\(.*\)/&\n\1skip_hammer_hurried_test\2\n\1skip_hammer_calm_test\2/' \
+	-e 's/\(Subtest: \|# \|ok 1 \)ticket_spinlock/\1skipticket_spinlock/' \
 	"$d/good" >"$d/skip"
 verdict "skip-ticket KUnit cases" 0 kunit "$d/skip" 4 skip
 sed 's/ok 1 skip_hammer_calm_test/ok 1 skip_hammer_calm_test # SKIP needs 3 online CPUs/' "$d/skip" >"$d/skiphammer"
@@ -135,4 +136,24 @@ verdict "patience of 0 TSC cycles" 1 patience "$d/nocycles" 100
 sed 's/25600 us while calm/100 us while calm/' "$d/patience" >"$d/nocalm"
 verdict "calm patience not 256 patiences" 1 patience "$d/nocalm" 100
 verdict "no patience message" 1 patience "$d/good" 100
+# The kernel that chooses its spinlock at boot: the boot line names the
+# lock, a warning is there exactly when one is due, a WARN from the switch
+# fails the boot, and its KUnit suite has the rule's and the dispatch's
+# cases.
+auto='skip-ticket (auto: guest without paravirt spinlocks)'
+{ good; printf '[    0.020000] spinlock: %s\r\n' "$auto"; } >"$d/combo"
+verdict "spinlock line as expected" 0 spinlock "$d/combo" "$auto"
+verdict "spinlock line names another lock" 1 spinlock "$d/combo" 'FIFO ticket (spinlock=ticket)'
+verdict "no spinlock line" 1 spinlock "$d/good" "$auto"
+{ good; printf '[    0.010000] spinlock: spinlock=bogus: unknown (valid: auto), choosing automatically\r\n'
+  printf '[    0.020000] spinlock: %s\r\n' "$auto"; } >"$d/bogus"
+verdict "warning as expected" 0 spinlock "$d/bogus" "$auto" "spinlock=bogus: unknown"
+verdict "warning expected, none" 1 spinlock "$d/combo" "$auto" "spinlock=bogus: unknown"
+verdict "warning not expected" 1 spinlock "$d/bogus" "$auto"
+{ good; printf '[    0.010000] WARNING: CPU: 0 PID: 0 at arch/x86/kernel/spinlock_boot.c:180 x86_spinlock_choose+0x1/0x2\r\n'; } >"$d/switchwarn"
+verdict "a WARN from the switch" 1 boot "$d/switchwarn"
+sed 's/\(.*\)ticket_fifo_order_test\(.*\)/&\n\1spinlock_boot_decide_test\2\n\1spinlock_boot_dispatch_test\2/' \
+	"$d/combo" >"$d/combokunit"
+verdict "boot-time choice KUnit cases" 0 kunit "$d/combokunit" 4 boot
+verdict "boot-time choice KUnit cases missing" 1 kunit "$d/combo" 4 boot
 exit $failed

@@ -30,7 +30,7 @@
  * static struct skipticket_state), are skt_slowpath() and a struct
  * skt_state here: lib/skipticket.c defines them in user space, lockbench.c
  * in the module, each as the kernel does (__ticket_spin_wait() of the
- * header, with the TSC for clock). A user may define __ticket_stat() before
+ * header, with the TSC for clock). A user may define __skipticket_stat() before
  * including this file to count the slow path's events (lockbench does).
  */
 #ifndef BENCH_SERIES_H
@@ -59,28 +59,48 @@
 #pragma push_macro("arch_spin_value_unlocked")
 #pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_H")
 #pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
-#pragma push_macro("TICKET_BITS")
-#pragma push_macro("TICKET_MASK")
-#pragma push_macro("TICKET_WAITING_SHIFT")
-#pragma push_macro("TICKET_WAITER")
-#pragma push_macro("TICKET_TAIL_INC")
-#pragma push_macro("__ticket_head")
-#pragma push_macro("__ticket_tail")
-#pragma push_macro("__ticket_waiting")
-#pragma push_macro("__ticket_queued")
-#pragma push_macro("__ticket_busy")
-#pragma push_macro("__ticket_skip")
-#pragma push_macro("__ticket_stall_clock")
-#pragma push_macro("__ticket_patience")
-#pragma push_macro("__ticket_stalled")
 #pragma push_macro("skipticket_spin_lock_slowpath")
-#pragma push_macro("__ticket_xadd")
-#pragma push_macro("__ticket_register")
-#pragma push_macro("__ticket_lazy")
-#pragma push_macro("__ticket_wait_registered")
-#pragma push_macro("__ticket_hurried")
 #pragma push_macro("skipticket_state")
-#pragma push_macro("__ticket_stat")
+#pragma push_macro("ticket_spinlock")
+#pragma push_macro("ticket_spin_lock")
+#pragma push_macro("ticket_spin_unlock")
+#pragma push_macro("ticket_spin_trylock")
+#pragma push_macro("ticket_spin_is_locked")
+#pragma push_macro("ticket_spin_is_contended")
+#pragma push_macro("ticket_spin_value_unlocked")
+#pragma push_macro("__TICKET_SPIN_LOCK_UNLOCKED")
+#pragma push_macro("skipticket_spinlock")
+#pragma push_macro("skipticket_spin_lock")
+#pragma push_macro("skipticket_spin_unlock")
+#pragma push_macro("skipticket_spin_trylock")
+#pragma push_macro("skipticket_spin_is_locked")
+#pragma push_macro("skipticket_spin_is_contended")
+#pragma push_macro("skipticket_spin_value_unlocked")
+#pragma push_macro("__SKIPTICKET_SPIN_LOCK_UNLOCKED")
+#pragma push_macro("__skipticket_t")
+#pragma push_macro("__skipticket_head")
+#pragma push_macro("__skipticket_tail")
+#pragma push_macro("__skipticket_waiting")
+#pragma push_macro("__skipticket_queued")
+#pragma push_macro("__skipticket_busy")
+#pragma push_macro("__skipticket_skip")
+#pragma push_macro("__skipticket_spin_take")
+#pragma push_macro("__skipticket_spin_wait")
+#pragma push_macro("__skipticket_stall_clock")
+#pragma push_macro("__skipticket_patience")
+#pragma push_macro("__skipticket_stalled")
+#pragma push_macro("__skipticket_xadd")
+#pragma push_macro("__skipticket_register")
+#pragma push_macro("__skipticket_lazy")
+#pragma push_macro("__skipticket_wait_registered")
+#pragma push_macro("__skipticket_hurried")
+#pragma push_macro("__skipticket_stat")
+#pragma push_macro("SKIPTICKET_BITS")
+#pragma push_macro("SKIPTICKET_MASK")
+#pragma push_macro("SKIPTICKET_WAITING_SHIFT")
+#pragma push_macro("SKIPTICKET_SHIFT")
+#pragma push_macro("SKIPTICKET_WAITER")
+#pragma push_macro("SKIPTICKET_TAIL_INC")
 #undef CONFIG_NR_CPUS
 #undef _ASM_X86_TICKET_SPINLOCK_H
 #undef _ASM_X86_TICKET_SPINLOCK_TYPES_H
@@ -103,47 +123,67 @@
 #undef arch_spin_value_unlocked
 #undef _ASM_X86_SKIPTICKET_SPINLOCK_H
 #undef _ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H
-#undef TICKET_BITS
-#undef TICKET_MASK
-#undef TICKET_WAITING_SHIFT
-#undef TICKET_WAITER
-#undef TICKET_TAIL_INC
-#undef __ticket_head
-#undef __ticket_tail
-#undef __ticket_waiting
-#undef __ticket_queued
-#undef __ticket_busy
-#undef __ticket_skip
-#undef __ticket_stall_clock
-#undef __ticket_patience
-#undef __ticket_stalled
 #undef skipticket_spin_lock_slowpath
-#undef __ticket_xadd
-#undef __ticket_register
-#undef __ticket_lazy
-#undef __ticket_wait_registered
-#undef __ticket_hurried
 #undef skipticket_state
+#undef ticket_spinlock
+#undef ticket_spin_lock
+#undef ticket_spin_unlock
+#undef ticket_spin_trylock
+#undef ticket_spin_is_locked
+#undef ticket_spin_is_contended
+#undef ticket_spin_value_unlocked
+#undef __TICKET_SPIN_LOCK_UNLOCKED
+#undef skipticket_spinlock
+#undef skipticket_spin_lock
+#undef skipticket_spin_unlock
+#undef skipticket_spin_trylock
+#undef skipticket_spin_is_locked
+#undef skipticket_spin_is_contended
+#undef skipticket_spin_value_unlocked
+#undef __SKIPTICKET_SPIN_LOCK_UNLOCKED
+#undef __skipticket_t
+#undef __skipticket_head
+#undef __skipticket_tail
+#undef __skipticket_waiting
+#undef __skipticket_queued
+#undef __skipticket_busy
+#undef __skipticket_skip
+#undef __skipticket_spin_take
+#undef __skipticket_spin_wait
+#undef __skipticket_stall_clock
+#undef __skipticket_patience
+#undef __skipticket_stalled
+#undef __skipticket_xadd
+#undef __skipticket_register
+#undef __skipticket_lazy
+#undef __skipticket_wait_registered
+#undef __skipticket_hurried
+#undef SKIPTICKET_BITS
+#undef SKIPTICKET_MASK
+#undef SKIPTICKET_WAITING_SHIFT
+#undef SKIPTICKET_SHIFT
+#undef SKIPTICKET_WAITER
+#undef SKIPTICKET_TAIL_INC
 
 /* 8-bit tickets: NR_CPUS below 256. */
 #define CONFIG_NR_CPUS			64
-#define arch_spinlock			series8_spinlock
-#define arch_spinlock_t			series8_t
+#define ticket_spinlock			series8_spinlock
 #define __raw_tickets			series8_tickets
 #define __ticket_t			series8_ticket_t
 #define __ticketpair_t			series8_ticketpair_t
 #define __ticket_spin_take		series8_take
 #define __ticket_spin_wait		series8_wait
-#define arch_spin_lock			series8_lock
-#define arch_spin_unlock		series8_unlock
-#define arch_spin_trylock		series8_trylock
-#define arch_spin_is_locked		series8_is_locked
-#define arch_spin_is_contended		series8_is_contended
-#define arch_spin_value_unlocked	series8_value_unlocked
+#define ticket_spin_lock			series8_lock
+#define ticket_spin_unlock		series8_unlock
+#define ticket_spin_trylock		series8_trylock
+#define ticket_spin_is_locked		series8_is_locked
+#define ticket_spin_is_contended		series8_is_contended
+#define ticket_spin_value_unlocked	series8_value_unlocked
 #include <asm/ticket_spinlock.h>
+typedef struct series8_spinlock series8_t;
 static inline void series8_init(series8_t *l)
 {
-	*l = (series8_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	*l = (series8_t)__TICKET_SPIN_LOCK_UNLOCKED;
 }
 enum { series8_shift = TICKET_SHIFT };
 
@@ -153,40 +193,39 @@ enum { series8_shift = TICKET_SHIFT };
 #undef TICKET_SHIFT
 #undef __TICKET_UNLOCK_INC
 #undef __TICKET_TAIL_INC
-#undef __ARCH_SPIN_LOCK_UNLOCKED
-#undef arch_spinlock
-#undef arch_spinlock_t
+#undef __TICKET_SPIN_LOCK_UNLOCKED
+#undef ticket_spinlock
 #undef __raw_tickets
 #undef __ticket_t
 #undef __ticketpair_t
 #undef __ticket_spin_take
 #undef __ticket_spin_wait
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
+#undef ticket_spin_lock
+#undef ticket_spin_unlock
+#undef ticket_spin_trylock
+#undef ticket_spin_is_locked
+#undef ticket_spin_is_contended
+#undef ticket_spin_value_unlocked
 
 /* 16-bit "big" tickets: NR_CPUS of 256 and more. */
 #define CONFIG_NR_CPUS			512
-#define arch_spinlock			series16_spinlock
-#define arch_spinlock_t			series16_t
+#define ticket_spinlock			series16_spinlock
 #define __raw_tickets			series16_tickets
 #define __ticket_t			series16_ticket_t
 #define __ticketpair_t			series16_ticketpair_t
 #define __ticket_spin_take		series16_take
 #define __ticket_spin_wait		series16_wait
-#define arch_spin_lock			series16_lock
-#define arch_spin_unlock		series16_unlock
-#define arch_spin_trylock		series16_trylock
-#define arch_spin_is_locked		series16_is_locked
-#define arch_spin_is_contended		series16_is_contended
-#define arch_spin_value_unlocked	series16_value_unlocked
+#define ticket_spin_lock			series16_lock
+#define ticket_spin_unlock		series16_unlock
+#define ticket_spin_trylock		series16_trylock
+#define ticket_spin_is_locked		series16_is_locked
+#define ticket_spin_is_contended		series16_is_contended
+#define ticket_spin_value_unlocked	series16_value_unlocked
 #include <asm/ticket_spinlock.h>
+typedef struct series16_spinlock series16_t;
 static inline void series16_init(series16_t *l)
 {
-	*l = (series16_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	*l = (series16_t)__TICKET_SPIN_LOCK_UNLOCKED;
 }
 enum { series16_shift = TICKET_SHIFT };
 
@@ -194,99 +233,97 @@ enum { series16_shift = TICKET_SHIFT };
 #undef TICKET_SHIFT
 #undef __TICKET_UNLOCK_INC
 #undef __TICKET_TAIL_INC
-#undef __ARCH_SPIN_LOCK_UNLOCKED
-#undef arch_spinlock
-#undef arch_spinlock_t
+#undef __TICKET_SPIN_LOCK_UNLOCKED
+#undef ticket_spinlock
 #undef __raw_tickets
 #undef __ticket_t
 #undef __ticketpair_t
 #undef __ticket_spin_take
 #undef __ticket_spin_wait
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
+#undef ticket_spin_lock
+#undef ticket_spin_unlock
+#undef ticket_spin_trylock
+#undef ticket_spin_is_locked
+#undef ticket_spin_is_contended
+#undef ticket_spin_value_unlocked
 
 /*
  * The skip-ticket lock: 8-bit tickets, NR_CPUS up to 255 (which the
  * header checks at build time).
  */
 #define CONFIG_NR_CPUS			64
-#define arch_spinlock		skt_spinlock
-#define arch_spinlock_t		skt_lock_t
-#define __ticket_t		skt_ticket_t
-#define __ticket_head		skt_head
-#define __ticket_tail		skt_tail
-#define __ticket_waiting	skt_waiting
-#define __ticket_queued	skt_queued
-#define __ticket_busy		skt_busy
-#define __ticket_skip		skt_skip
-#define __ticket_spin_take	skt_take
-#define __ticket_spin_wait	skt_wait_clock
-#define arch_spin_lock		skt_lock
-#define arch_spin_unlock	skt_unlock
-#define arch_spin_trylock	skt_trylock
-#define arch_spin_is_locked	skt_is_locked
-#define arch_spin_is_contended	skt_is_contended
-#define arch_spin_value_unlocked	skt_value_unlocked
+#define skipticket_spinlock		skt_spinlock
+#define __skipticket_t		skt_ticket_t
+#define __skipticket_head		skt_head
+#define __skipticket_tail		skt_tail
+#define __skipticket_waiting	skt_waiting
+#define __skipticket_queued	skt_queued
+#define __skipticket_busy		skt_busy
+#define __skipticket_skip		skt_skip
+#define __skipticket_spin_take	skt_take
+#define __skipticket_spin_wait	skt_wait_clock
+#define skipticket_spin_lock		skt_lock
+#define skipticket_spin_unlock	skt_unlock
+#define skipticket_spin_trylock	skt_trylock
+#define skipticket_spin_is_locked	skt_is_locked
+#define skipticket_spin_is_contended	skt_is_contended
+#define skipticket_spin_value_unlocked	skt_value_unlocked
 #define skipticket_state	skt_state
-#define __ticket_xadd		skt_xadd
-#define __ticket_register	skt_register
-#define __ticket_lazy		skt_lazy
-#define __ticket_wait_registered	skt_wait_registered
-#define __ticket_hurried	skt_hurried
-#define __ticket_stall_clock	skt_stall_clock_after
-#define __ticket_patience	skt_patience_for
-#define __ticket_stalled	skt_stalled
+#define __skipticket_xadd		skt_xadd
+#define __skipticket_register	skt_register
+#define __skipticket_lazy		skt_lazy
+#define __skipticket_wait_registered	skt_wait_registered
+#define __skipticket_hurried	skt_hurried
+#define __skipticket_stall_clock	skt_stall_clock_after
+#define __skipticket_patience	skt_patience_for
+#define __skipticket_stalled	skt_stalled
 #define skipticket_spin_lock_slowpath	skt_slowpath
 #include <asm/skipticket_spinlock.h>
+typedef struct skt_spinlock skt_lock_t;
 static inline void skt_init(skt_lock_t *l)
 {
-	*l = (skt_lock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	*l = (skt_lock_t)__SKIPTICKET_SPIN_LOCK_UNLOCKED;
 }
 enum {
-	skt_max_cpus = TICKET_MASK,
-	skt_ticket_bits = TICKET_BITS,
-	skt_tail_inc = TICKET_TAIL_INC,	/* one ticket (xadd) */
-	skt_waiter = TICKET_WAITER,	/* one registered waiter */
+	skt_max_cpus = SKIPTICKET_MASK,
+	skt_ticket_bits = SKIPTICKET_BITS,
+	skt_tail_inc = SKIPTICKET_TAIL_INC,	/* one ticket (xadd) */
+	skt_waiter = SKIPTICKET_WAITER,	/* one registered waiter */
 };
 
 #undef CONFIG_NR_CPUS
-#undef TICKET_SHIFT
-#undef TICKET_BITS
-#undef TICKET_MASK
-#undef TICKET_WAITING_SHIFT
-#undef TICKET_WAITER
-#undef TICKET_TAIL_INC
-#undef __ARCH_SPIN_LOCK_UNLOCKED
-#undef arch_spinlock
-#undef arch_spinlock_t
-#undef __ticket_t
-#undef __ticket_head
-#undef __ticket_tail
-#undef __ticket_waiting
-#undef __ticket_queued
-#undef __ticket_busy
-#undef __ticket_skip
-#undef __ticket_spin_take
-#undef __ticket_spin_wait
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
-#undef __ticket_stall_clock
-#undef __ticket_patience
-#undef __ticket_stalled
+#undef SKIPTICKET_SHIFT
+#undef SKIPTICKET_BITS
+#undef SKIPTICKET_MASK
+#undef SKIPTICKET_WAITING_SHIFT
+#undef SKIPTICKET_WAITER
+#undef SKIPTICKET_TAIL_INC
+#undef __SKIPTICKET_SPIN_LOCK_UNLOCKED
+#undef skipticket_spinlock
+#undef __skipticket_t
+#undef __skipticket_head
+#undef __skipticket_tail
+#undef __skipticket_waiting
+#undef __skipticket_queued
+#undef __skipticket_busy
+#undef __skipticket_skip
+#undef __skipticket_spin_take
+#undef __skipticket_spin_wait
+#undef skipticket_spin_lock
+#undef skipticket_spin_unlock
+#undef skipticket_spin_trylock
+#undef skipticket_spin_is_locked
+#undef skipticket_spin_is_contended
+#undef skipticket_spin_value_unlocked
+#undef __skipticket_stall_clock
+#undef __skipticket_patience
+#undef __skipticket_stalled
 #undef skipticket_spin_lock_slowpath
-#undef __ticket_xadd
-#undef __ticket_register
-#undef __ticket_lazy
-#undef __ticket_wait_registered
-#undef __ticket_hurried
+#undef __skipticket_xadd
+#undef __skipticket_register
+#undef __skipticket_lazy
+#undef __skipticket_wait_registered
+#undef __skipticket_hurried
 #undef skipticket_state
 
 #ifndef __KERNEL__
@@ -320,28 +357,48 @@ static inline void generic_init(generic_t *l)
 #endif /* !__KERNEL__ */
 
 /* Give the including context its macros back. */
-#pragma pop_macro("__ticket_stat")
+#pragma pop_macro("SKIPTICKET_TAIL_INC")
+#pragma pop_macro("SKIPTICKET_WAITER")
+#pragma pop_macro("SKIPTICKET_SHIFT")
+#pragma pop_macro("SKIPTICKET_WAITING_SHIFT")
+#pragma pop_macro("SKIPTICKET_MASK")
+#pragma pop_macro("SKIPTICKET_BITS")
+#pragma pop_macro("__skipticket_stat")
+#pragma pop_macro("__skipticket_hurried")
+#pragma pop_macro("__skipticket_wait_registered")
+#pragma pop_macro("__skipticket_lazy")
+#pragma pop_macro("__skipticket_register")
+#pragma pop_macro("__skipticket_xadd")
+#pragma pop_macro("__skipticket_stalled")
+#pragma pop_macro("__skipticket_patience")
+#pragma pop_macro("__skipticket_stall_clock")
+#pragma pop_macro("__skipticket_spin_wait")
+#pragma pop_macro("__skipticket_spin_take")
+#pragma pop_macro("__skipticket_skip")
+#pragma pop_macro("__skipticket_busy")
+#pragma pop_macro("__skipticket_queued")
+#pragma pop_macro("__skipticket_waiting")
+#pragma pop_macro("__skipticket_tail")
+#pragma pop_macro("__skipticket_head")
+#pragma pop_macro("__skipticket_t")
+#pragma pop_macro("__SKIPTICKET_SPIN_LOCK_UNLOCKED")
+#pragma pop_macro("skipticket_spin_value_unlocked")
+#pragma pop_macro("skipticket_spin_is_contended")
+#pragma pop_macro("skipticket_spin_is_locked")
+#pragma pop_macro("skipticket_spin_trylock")
+#pragma pop_macro("skipticket_spin_unlock")
+#pragma pop_macro("skipticket_spin_lock")
+#pragma pop_macro("skipticket_spinlock")
+#pragma pop_macro("__TICKET_SPIN_LOCK_UNLOCKED")
+#pragma pop_macro("ticket_spin_value_unlocked")
+#pragma pop_macro("ticket_spin_is_contended")
+#pragma pop_macro("ticket_spin_is_locked")
+#pragma pop_macro("ticket_spin_trylock")
+#pragma pop_macro("ticket_spin_unlock")
+#pragma pop_macro("ticket_spin_lock")
+#pragma pop_macro("ticket_spinlock")
 #pragma pop_macro("skipticket_state")
-#pragma pop_macro("__ticket_hurried")
-#pragma pop_macro("__ticket_wait_registered")
-#pragma pop_macro("__ticket_lazy")
-#pragma pop_macro("__ticket_register")
-#pragma pop_macro("__ticket_xadd")
 #pragma pop_macro("skipticket_spin_lock_slowpath")
-#pragma pop_macro("__ticket_stalled")
-#pragma pop_macro("__ticket_patience")
-#pragma pop_macro("__ticket_stall_clock")
-#pragma pop_macro("__ticket_skip")
-#pragma pop_macro("__ticket_busy")
-#pragma pop_macro("__ticket_queued")
-#pragma pop_macro("__ticket_waiting")
-#pragma pop_macro("__ticket_tail")
-#pragma pop_macro("__ticket_head")
-#pragma pop_macro("TICKET_TAIL_INC")
-#pragma pop_macro("TICKET_WAITER")
-#pragma pop_macro("TICKET_WAITING_SHIFT")
-#pragma pop_macro("TICKET_MASK")
-#pragma pop_macro("TICKET_BITS")
 #pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
 #pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_H")
 #pragma pop_macro("arch_spin_value_unlocked")

@@ -88,7 +88,7 @@
 
 /*
  * The skip-ticket lock's slow path counts its events here, per CPU, through
- * the header's __ticket_stat() hook (a no-op in the kernel): waits next in
+ * the header's __skipticket_stat() hook (a no-op in the kernel): waits next in
  * line unregistered (lazy) and those that registered after all
  * (lazy_late), registered waits, grants to a CPU whose ticket head reached
  * while it was not registered (held), registered waiters at head that
@@ -114,8 +114,8 @@ static struct {
 } lbk_skt_hurried ____cacheline_aligned_in_smp;
 
 static void lbk_skt_stat(int event, u8 ticket);
-#undef __ticket_stat
-#define __ticket_stat(lock, event, ticket)	lbk_skt_stat((event), (ticket))
+#undef __skipticket_stat
+#define __skipticket_stat(lock, event, ticket)	lbk_skt_stat((event), (ticket))
 
 #include "../lib/locks.h"
 #include "../lib/metrics.h"

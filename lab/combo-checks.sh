@@ -1,0 +1,95 @@
+#!/bin/sh
+# The guest checks of the kernel that chooses its spinlock at boot (variant
+# combo, CONFIG_X86_BOOT_SPINLOCKS): one image, booted once per choice, as a
+# guest (QEMU's hypervisor bit) and as bare metal (-cpu qemu64,-hypervisor).
+# Each boot must name the expected lock on its 'spinlock: ' line; the full
+# boots also run KUnit (the FIFO ticket and skip-ticket suites, the rule's
+# decision table, and arch_spin_*() reaching the lock in use), the locking
+# selftests and locktorture's spin_lock under that lock. The bad-input boots
+# (a misspelt value, a paravirt request where TCG has no paravirt spinlocks)
+# must warn, naming the value, and make the automatic choice. One line per
+# check:
+#   initramfs combo, boot combo MODE, spinlock combo MODE, kunit combo MODE,
+#   kunit skip combo MODE, locking selftests combo MODE,
+#   locktorture combo MODE TYPE
+# Exits non-zero if any check failed.
+#   TORTURE_SECS   seconds per locktorture type (default 8)
+# Usage: lab/combo-checks.sh [MODE...]   (default: every mode below)
+#        lab/combo-checks.sh -l          (the checks' names)
+. "$(dirname "$0")/lib.sh"
+cd "$LAB" || exit 1
+
+v=combo
+TORTURE_SECS=${TORTURE_SECS:-8}
+check_number TORTURE_SECS "$TORTURE_SECS" 1 600
+AUTO_GUEST='skip-ticket (auto: guest without paravirt spinlocks)'
+# MODE|vCPUs|CPU model|command line|expected 'spinlock: ' line|warning|torture
+MODES="guest|4|qemu64||$AUTO_GUEST||spin_lock,rw_lock
+bare|2|qemu64,-hypervisor||queued (auto: no hypervisor)||spin_lock
+queued|2|qemu64|spinlock=queued|queued, test-and-set fallback (spinlock=queued)||spin_lock
+ticket|2|qemu64|spinlock=ticket|FIFO ticket (spinlock=ticket)||spin_lock
+skipticket|2|qemu64,-hypervisor|spinlock=skipticket|skip-ticket (spinlock=skipticket)||spin_lock
+unknown|1|qemu64|spinlock=skip-ticket|$AUTO_GUEST|spinlock=skip-ticket: unknown (valid: auto, queued, pvqueued, ticket, skipticket), choosing automatically|
+pvqueued|1|qemu64|spinlock=pvqueued|$AUTO_GUEST|spinlock=pvqueued: no paravirt spinlock backend here, choosing automatically|"
+# -l: the names of the checks this script prints, one per line (make test
+# expects them).
+if [ "$1" = -l ]; then
+	echo "initramfs $v"
+	echo "$MODES" | while IFS='|' read -r mode smp cpu append want warn types; do
+		echo "boot $v $mode"
+		echo "spinlock $v $mode"
+		[ -n "$warn" ] || printf 'kunit %s %s\nkunit skip %s %s\nlocking selftests %s %s\n' \
+			$v $mode $v $mode $v $mode
+		for t in $(echo "$types" | tr ',' ' '); do echo "locktorture $v $mode $t"; done
+	done
+	exit 0
+fi
+modes=$*
+for m in $modes; do
+	echo "$MODES" | grep -q "^$m|" || die "unknown mode '$m' (valid: $(echo $(echo "$MODES" | cut -d'|' -f1)))"
+done
+
+failed=0
+line() {
+	echo "$1${2:+: $2}"
+	case $1 in FAIL*) failed=1 ;; esac
+}
+check() {
+	name=$1
+	shift
+	if out=$("$@"); then line "ok   $name" "$out"; else line "FAIL $name" "$out"; return 1; fi
+}
+
+if ! out=$(lab/initramfs.sh "$v" 2>&1); then
+	line "FAIL initramfs $v" "$(echo "$out" | tail -n 1)"
+	exit 1
+fi
+line "ok   initramfs $v" packed
+
+mkdir -p "$LOGS/test"
+while IFS='|' read -r mode smp cpu append want warn types; do
+	[ -z "$modes" ] || case " $modes " in *" $mode "*) ;; *) continue ;; esac
+	log=$LOGS/test/$v-$mode.log
+	full=1
+	[ -n "$warn" ] && full= append="$append kunit.enable=0"
+	[ -n "$types" ] && append="$append lab.torture=$types lab.torture_secs=$TORTURE_SECS lab.torture_args=stat_interval=4"
+	timeout=$((180 + $(echo "$types" | tr ',' ' ' | wc -w) * (TORTURE_SECS + 30)))
+	if ! out=$(lab/boot.sh -t "$timeout" -c "$cpu" -a "$append" "$v" "$smp" "$log"); then
+		line "FAIL boot $v $mode" "$out (log: $log)"
+		show_tail "$log" 25
+	else
+		check "boot $v $mode" lab/check.sh boot "$log" || show_tail "$log" 25
+	fi
+	check "spinlock $v $mode" lab/check.sh spinlock "$log" "$want" "$warn"
+	if [ -n "$full" ]; then
+		check "kunit $v $mode" lab/check.sh kunit "$log" "$smp" boot
+		check "kunit skip $v $mode" lab/check.sh kunit "$log" "$smp" skip
+		check "locking selftests $v $mode" lab/check.sh selftests "$log"
+	fi
+	for t in $(echo "$types" | tr ',' ' '); do
+		check "locktorture $v $mode $t" lab/check.sh torture "$log" "$t" show
+	done
+done <<EOF2
+$MODES
+EOF2
+exit $failed
