@@ -6,7 +6,8 @@
 # boots also run KUnit (the FIFO ticket and skip-ticket suites, the rule's
 # decision table, and arch_spin_*() reaching the lock in use), the locking
 # selftests and locktorture's spin_lock under that lock. The bad-input boots
-# (a misspelt value, a paravirt request where TCG has no paravirt spinlocks)
+# (a misspelt value, an empty one, a paravirt request where TCG has no
+# paravirt spinlocks)
 # must warn, naming the value, and make the automatic choice. One line per
 # check:
 #   initramfs combo, boot combo MODE, spinlock combo MODE, kunit combo MODE,
@@ -30,6 +31,7 @@ queued|2|qemu64|spinlock=queued|queued, test-and-set fallback (spinlock=queued)|
 ticket|2|qemu64|spinlock=ticket|FIFO ticket (spinlock=ticket)||spin_lock
 skipticket|2|qemu64,-hypervisor|spinlock=skipticket|skip-ticket (spinlock=skipticket)||spin_lock
 unknown|1|qemu64|spinlock=skip-ticket|$AUTO_GUEST|spinlock=skip-ticket: unknown (valid: auto, queued, pvqueued, ticket, skipticket), choosing automatically|
+empty|1|qemu64|spinlock=|$AUTO_GUEST|spinlock=: unknown (valid: auto, queued, pvqueued, ticket, skipticket), choosing automatically|
 pvqueued|1|qemu64|spinlock=pvqueued|$AUTO_GUEST|spinlock=pvqueued: no paravirt spinlock backend here, choosing automatically|"
 # -l: the names of the checks this script prints, one per line (make test
 # expects them).
