@@ -25,7 +25,7 @@ all: test
 test:
 	@sh tests/run
 
-# Builds what is missing, boots each kernel at 2 and 4 vCPUs, writes
+# Builds what is missing, boots each kernel at 2, 4 and 8 vCPUs, writes
 # results/report.md (BENCH_* settings: see bench/scripts/run.sh).
 bench:
 	@sh bench/scripts/run.sh
@@ -48,8 +48,9 @@ boot:
 patches:
 	@lab/export.sh
 
-# Mutants of the series, each built as the ticket variant and run through
-# make test's lock checks; not part of make test (one kernel build each).
+# Mutants of the series, each built as the variant its patch names (ticket
+# by default) and run through make test's checks of that variant; not part
+# of make test (one kernel build each).
 mutants:
 	@sh mutants/run.sh $(MUTANTS)
 

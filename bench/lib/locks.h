@@ -3,7 +3,7 @@
  * locks.h - the spinlock algorithms under test, usable unchanged from a
  * Linux kernel module (bench/lockbench/) and from user space (bench/tools/).
  *
- * Three locks, each with init / lock / trylock / unlock / is_locked, and
+ * Four locks, each with init / lock / trylock / unlock / is_locked, and
  * lock() split into take() (its first atomic attempt) and wait() (the rest),
  * behind one dispatch (lb_lock(), lb_take(), ...):
  *

@@ -7,15 +7,16 @@
  * thread many times in a row while others wait.
  *
  * Usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK...]]
- *                 [-c CS_LINES] [-w THINK] [-k] [-p] [-v] [-G] [-o] [-h]
+ *                 [-c CS_LINES] [-w THINK] [-k] [-p] [-v] [-G] [-o]
+ *                 [-T N] [-P US] [-h]
  *
  * Locks: legacy is the 2.6.24 decrement lock (the seed's asm, lib/locks.h);
  * ticket8 and ticket16 are the series' own arch/x86/include/asm/
  * ticket_spinlock.h at both widths, and qspinlock is the kernel's native
  * queued spinlock (asm-generic/qspinlock.h + kernel/locking/qspinlock.c),
  * both compiled unchanged from the patched tree (lib/series.h,
- * lib/kqspinlock.h); skipticket is the series' skip-ticket lock (issue
- * 9, asm/skipticket_spinlock.h, also through lib/series.h); pthread_spin
+ * lib/kqspinlock.h); skipticket is the series' skip-ticket lock
+ * (asm/skipticket_spinlock.h, also through lib/series.h); pthread_spin
  * and pthread_mutex are glibc's.
  *
  *   -t  threads (default: online CPUs, at most 1024), pinned round robin
@@ -902,7 +903,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK..]] [-c CS_LINES]\n"
-		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-h]\n"
+		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-T N] [-P US] [-h]\n"
 		"  -t  threads, pinned round robin (default: online CPUs, max %d)\n"
 		"  -n  acquisitions per thread (default 1000000)\n"
 		"  -l  legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex,\n"
