@@ -10,6 +10,7 @@
 #   pv ticket     the same guest with the ticket choice: no
 #                 PARAVIRT_SPINLOCKS, and vcpu_is_preempted() still wired
 #                 through pv_ops (osq_lock.o and mutex.o call it there)
+#   boot nopv     the spinlock chosen at boot without PARAVIRT
 #   debian boot   Debian's own amd64 configuration (package
 #                 linux-config-6.12, config.amd64_none_amd64:
 #                 NR_CPUS=8192, paravirt spinlocks, KVM, Xen and Hyper-V
@@ -41,7 +42,7 @@ arch/x86/hyperv/hv_spinlock.o"
 
 # cover NAME ARCH "FRAGMENTS" "REQUIRED" "OFF" "OPTIONAL" CHECK
 cover() {
-	name=$1 arch=$2 frags=$3 required=$4 off=$5 optional=$6 extra=$7
+	name=$1 arch=$2 frags=$3 required=$4 off=$5 optional=$6 extra=$7 why=
 	O=$BUILD/cover-$(echo "$name" | tr ' ' -)
 	log=$LOGS/cover-$(echo "$name" | tr ' ' -).log
 	mkdir -p "$O"
@@ -105,6 +106,9 @@ cover "pv ticket" x86_64 "cover-pv.config cover-pv-ticket.config" \
 	"$LOCK_OBJS arch/x86/xen/enlighten_pvh.o arch/x86/xen/smp.o arch/x86/hyperv/hv_init.o" \
 	"arch/x86/kernel/paravirt-spinlocks.o kernel/locking/qspinlock.o arch/x86/xen/spinlock.o arch/x86/hyperv/hv_spinlock.o" \
 	"$PV_OBJS" pv_preempted || failed=1
+cover "boot nopv" x86_64 "cover-boot-nopv.config" \
+	"kernel/locking/spinlock.o kernel/locking/qrwlock.o lib/lockref.o arch/x86/kernel/smpboot.o arch/x86/kernel/spinlock_boot.o kernel/locking/qspinlock.o" \
+	"arch/x86/kernel/paravirt.o" "" "" || failed=1
 
 # Debian's configuration, with the spinlock chosen at boot.
 debian() {
