@@ -21,6 +21,11 @@ case $p in */0000-cover-letter.patch)
 	n=$(grep -vc '^0000-cover-letter.patch$' "$(dirname "$p")/series")
 	grep -q "^Subject: \[PATCH 0*0/$n\] " "$p" ||
 		{ echo "cover letter is not [PATCH 0/$n]"; exit 1; }
+	# Its text is checked as a commit message is (line length, ...).
+	[ -x "$TREE/scripts/checkpatch.pl" ] || die "no $TREE/scripts/checkpatch.pl: run lab/tree.sh"
+	out=$(cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --quiet \
+		--no-summary --show-types "$p" 2>&1)
+	[ -z "$out" ] || { echo "cover letter: $(echo "$out" | grep -E '^(ERROR|WARNING|CHECK)' | head -n 2 | tr '\n' ' ')"; exit 1; }
 	echo "cover letter: $(sed -n 's/^Subject: \[PATCH 0*0\/[0-9]*\] //p' "$p" | cut -c1-60)"
 	exit 0
 	;;

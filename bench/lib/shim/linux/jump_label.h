@@ -36,17 +36,21 @@ struct jump_entry {
 #define DEFINE_STATIC_KEY_FALSE(name)	struct static_key_false name = { { 0 } }
 #define DECLARE_STATIC_KEY_FALSE(name)	extern struct static_key_false name
 
+/* The site at label 1 (as asm/jump_label.h's JUMP_TABLE_ENTRY). */
+#define SHIM_JUMP_TABLE_ENTRY					\
+	".pushsection __jump_table, \"aw\"\n\t"		\
+	".balign 8\n\t"					\
+	".long 1b - .\n\t"					\
+	".long %l[l_yes] - .\n\t"				\
+	".quad %c0 + %c1 - .\n\t"				\
+	".popsection\n\t"
+
 /* A NOP until the key says otherwise: taken only when patched to a JMP. */
 static __attribute__((always_inline)) inline bool
 arch_static_branch(struct static_key *const key, const bool branch)
 {
 	asm goto("1: .byte 0x0f,0x1f,0x44,0x00,0x00\n\t"
-		 ".pushsection __jump_table, \"aw\"\n\t"
-		 ".balign 8\n\t"
-		 ".long 1b - .\n\t"
-		 ".long %l[l_yes] - .\n\t"
-		 ".quad %c0 + %c1 - .\n\t"
-		 ".popsection\n\t"
+		 SHIM_JUMP_TABLE_ENTRY
 		 : : "i" (key), "i" (branch) : : l_yes);
 	return false;
 l_yes:
@@ -58,12 +62,7 @@ static __attribute__((always_inline)) inline bool
 arch_static_branch_jump(struct static_key *const key, const bool branch)
 {
 	asm goto("1: .byte 0xe9\n\t.long %l[l_yes] - 2f\n2:\n\t"
-		 ".pushsection __jump_table, \"aw\"\n\t"
-		 ".balign 8\n\t"
-		 ".long 1b - .\n\t"
-		 ".long %l[l_yes] - .\n\t"
-		 ".quad %c0 + %c1 - .\n\t"
-		 ".popsection\n\t"
+		 SHIM_JUMP_TABLE_ENTRY
 		 : : "i" (key), "i" (branch) : : l_yes);
 	return false;
 l_yes:
