@@ -5,7 +5,7 @@ LAB=${LAB:-$(cd "$(dirname "$0")/.." && pwd)}
 BUILD=${BUILD:-$LAB/build}
 TREE=${LAB_TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
-VARIANTS="ticket kcsan bigticket queued skip skipbench queuedlockdep combo"
+VARIANTS="ticket kcsan bigticket queued skip skipbench queuedlockdep combo combobench"
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 NCPU=$(nproc 2>/dev/null || echo 2)
 # ccache: hash paths under build/ relative to it, so other clones hit too.

@@ -21,7 +21,10 @@ setting() { sed -n '1p' raw/settings.txt | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 SMPS=$(setting smp | tr ',' ' ')
 HOSTN=$(setting host_cpus)
 DATE=$(setting date)
-SETUPS="ticket skip queued-guest queued-native"
+SETUPS=$(setting setups | tr ',' ' ')
+IMAGE=$(setting image)
+[ -n "$SETUPS" ] || SETUPS="ticket skip queued-guest queued-native"
+[ -n "$IMAGE" ] || IMAGE=dedicated
 
 awk -v host_cpus="$HOSTN" -f "$here/samples.awk" $(ls raw/*.txt | grep -v settings.txt) >raw/samples.tsv ||
 	die "samples.awk failed"
@@ -51,13 +54,24 @@ mark() {
 	if awk "BEGIN { exit !($1) }" 2>/dev/null; then echo met; else echo "**missed**"; fi
 }
 
+# kname SETUP: the kernel and choice a setting boots
+kname() {
+	case $IMAGE:$1 in
+	one:ticket) echo "one image, spinlock=ticket" ;;
+	one:skip) echo "one image, automatic (skip-ticket)" ;;
+	one:queued-guest) echo "one image, spinlock=queued (guest: test-and-set)" ;;
+	one:queued-native) echo "one image, automatic on bare metal (qspinlock)" ;;
+	*:ticket | *:dedicated-ticket) echo "ticket kernel" ;;
+	*:skip | *:dedicated-skip) echo "skip-ticket kernel" ;;
+	*:queued-guest | *:dedicated-queued-guest) echo "queued kernel as a guest (virt_spin_lock test-and-set)" ;;
+	*:queued-native | *:dedicated-queued-native) echo "queued kernel, native qspinlock" ;;
+	*) echo "$1" ;;
+	esac
+}
 label() {
 	case $1 in
-	ticket:spinlock) echo "spin_lock(), ticket kernel" ;;
-	skip:spinlock) echo "spin_lock(), skip-ticket kernel" ;;
-	queued-guest:spinlock) echo "spin_lock(), queued kernel as a guest (virt_spin_lock test-and-set)" ;;
-	queued-native:spinlock) echo "spin_lock(), queued kernel, native qspinlock" ;;
-	*) echo "${1#*:} (module, ${1%%:*} kernel)" ;;
+	*:spinlock) echo "spin_lock(), $(kname "${1%%:*}")" ;;
+	*) echo "${1#*:} (module, ${1%%:*} setting)" ;;
 	esac
 }
 short() {
@@ -172,7 +186,7 @@ bypass_plot hf host "$HOSTN" - bypasses-host.png \
 	"Waiters passed over, by how many grants, fairness -t $HOSTN, all rounds (FIFO locks: none)\\n($SRC_H)"
 for smp in $SMPS; do
 	bypass_plot lb ticket "$smp" 1 "bypasses-smp$smp.png" \
-		"Waiters passed over, by how many grants, lockbench $smp vCPUs, irqs off, ticket kernel (FIFO: none)\\n($SRC_G)"
+		"Waiters passed over, by how many grants, lockbench $smp vCPUs, irqs off, ticket setting (FIFO: none)\\n($SRC_G)"
 done
 
 # (d) throughput against threads (host) and vCPUs (guests)
@@ -283,20 +297,29 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	echo
 	echo "## How to read it"
 	echo
+	echo "Kernel settings, each booted $(setting boots) time(s) per vCPU count:"
+	echo
+	for w in $SETUPS; do
+		echo "- \`$w\`: $(kname "$w")"
+	done
+	echo
+	[ "$IMAGE" = one ] &&
+		echo "The four main settings are one image (\`configs/combobench.config\`, \`CONFIG_X86_BOOT_SPINLOCKS\`), each boot's \`spinlock: \` line checked; \`dedicated-*\` settings boot the kernel built for that lock alone, the cross-check." &&
+		echo
 	echo "Every figure is a **median [95% interval]** over repeated runs: in the guests over"
-	echo "$(setting boots) boots of each kernel setting x $(setting rounds) lockbench rounds per boot"
+	echo "$(setting boots) boots of each setting x $(setting rounds) lockbench rounds per boot"
 	echo "(fairness: $(setting fairness_rounds) round(s) per boot; workload: $(setting workload_rounds) runs per boot);"
 	echo "on the host over $(setting host_rounds) rounds. Every lockbench load and fairness round took"
 	echo "its locks in a new random order, and boots went round robin over the settings."
 	p=$(setting pairs)
 	[ "${p:-0}" -gt 0 ] &&
-		echo "At vCPU counts the host CPUs can run at once, the ticket and skip kernels' boots add $p loads of ticket8, skipticket and spin_lock() only, irqs off: there the locks differ by a few percent and one load by up to 10%, so those ratios get more runs."
+		echo "At vCPU counts the host CPUs can run at once, the ticket and skip settings' boots add $p loads of ticket8, skipticket and spin_lock() only, irqs off: there the locks differ by a few percent and one load by up to 10%, so those ratios get more runs."
 	echo "The interval is distribution-free, from order statistics ([x(j), x(n+1-j)] with"
 	echo "at least 95% coverage; \`[all n]\` when every run gave the same value); with fewer"
 	echo "than 6 runs it is the range, which covers less (raw/summary.tsv gives the coverage"
 	echo "of each). A target is met only when its whole interval is. Ratios between locks"
 	echo "are taken inside one run (the same boot and round) and then summarised; ratios"
-	echo "between kernels (different boots) are ratios of medians, with the interval"
+	echo "between settings (different boots) are ratios of medians, with the interval"
 	echo "[lo_a / hi_b, hi_a / lo_b]. Counts that must be exact (bypasses, ticket breaks) are"
 	echo "the largest of all runs."
 	echo
@@ -339,7 +362,7 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 			for w in $SETUPS; do
 				m=$(field gf "$w" "$smp" - "$l" bypasses 6)
 				[ -n "$m" ] || continue
-				echo "| FIFO: 0 bypasses, guest fairness $l, $w kernel, $smp vCPUs | max $m over $(field gf "$w" "$smp" - "$l" bypasses 1) runs | $(mark "$m == 0") |"
+				echo "| FIFO: 0 bypasses, guest fairness $l, $w setting, $smp vCPUs | max $m over $(field gf "$w" "$smp" - "$l" bypasses 1) runs | $(mark "$m == 0") |"
 			done
 		done
 	done
@@ -375,13 +398,13 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	lo9() { echo "$1" | sed -n 's/.*\[\([^,]*\),.*/\1/p'; }
 	if [ -n "$(q lb skip 2 1 spinlock throughput)$(q lb ticket 2 1 skipticket throughput)" ]; then
 		hi=$(field lb ticket 2 1 skipticket bypass_share 4)
-		echo "| skip-ticket: bypasses <= 0.1% of grants at 2 vCPUs, irqs off (lockbench skipticket, the same header, ticket kernel's boots; largest count $(field lb ticket 2 1 skipticket bypasses 6)) | $(f lb ticket 2 1 skipticket bypass_share 1 3) | $(mark "${hi:-x} <= 0.001") |"
+		echo "| skip-ticket: bypasses <= 0.1% of grants at 2 vCPUs, irqs off (lockbench skipticket, the same header, ticket setting's boots; largest count $(field lb ticket 2 1 skipticket bypasses 6)) | $(f lb ticket 2 1 skipticket bypass_share 1 3) | $(mark "${hi:-x} <= 0.001") |"
 		lo=$(field lb skip 2 1 spinlock jain 3)
 		echo "| skip-ticket: Jain >= 0.999 at 2 vCPUs, spin_lock(), irqs off | $(f lb skip 2 1 spinlock jain 1 4) | $(mark "${lo:-x} >= 0.999") |"
 		hi=$(field lb skip 2 1 spinlock acq_spread 4)
 		echo "| skip-ticket: max/min acq <= 1.02 at 2 vCPUs, spin_lock(), irqs off | $(f lb skip 2 1 spinlock acq_spread 1 4) | $(mark "${hi:-x} <= 1.02") |"
 		r=$(xratio lb skip spinlock ticket spinlock 2 1 throughput)
-		echo "| skip-ticket: throughput within 10% of the ticket lock's at 2 vCPUs, spin_lock() of each kernel | $r | $(mark "$(lo9 "$r") >= 0.9") |"
+		echo "| skip-ticket: throughput within 10% of the ticket lock's at 2 vCPUs, spin_lock() of each setting | $r | $(mark "$(lo9 "$r") >= 0.9") |"
 		lo=$(field lb ticket 2 1 skipticket ratio_throughput_ticket8 3)
 		echo "| skip-ticket: throughput within 10% of ticket8's at 2 vCPUs, lockbench, same runs | $(f lb ticket 2 1 skipticket ratio_throughput_ticket8 1 3) | $(mark "${lo:-x} >= 0.9") |"
 		# spin_lock() of each kernel against ticket8 in the same runs:
@@ -389,18 +412,46 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 		# that spin_lock() has not), so a ticket kernel is the reference
 		a=$(field lb skip 2 1 spinlock ratio_throughput_ticket8 2) b=$(field lb ticket 2 1 spinlock ratio_throughput_ticket8 2)
 		k=$(echo "$a $b" | awk 'NF == 2 && $2 > 0 { printf "%.3g", $1 / $2 }')
-		echo "| (context) spin_lock() against ticket8 at 2 vCPUs, same runs: skip kernel, ticket kernel, and the one over the other | $(f lb skip 2 1 spinlock ratio_throughput_ticket8 1 3); $(f lb ticket 2 1 spinlock ratio_throughput_ticket8 1 3); ${k:--} | not a target |"
+		echo "| (context) spin_lock() against ticket8 at 2 vCPUs, same runs: skip setting, ticket setting, and the one over the other | $(f lb skip 2 1 spinlock ratio_throughput_ticket8 1 3); $(f lb ticket 2 1 spinlock ratio_throughput_ticket8 1 3); ${k:--} | not a target |"
 		for smp in $SMPS; do
 			[ "$smp" -gt "$HOSTN" ] || continue
 			r=$(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)
-			echo "| skip-ticket: throughput >= 50% of the guest TAS lock's at $smp vCPUs, spin_lock() (ticket kernel: $(xratio lb ticket spinlock queued-guest spinlock "$smp" 1 throughput)) | $r | $(mark "$(lo9 "$r") >= 0.5") |"
+			echo "| skip-ticket: throughput >= 50% of the guest TAS lock's at $smp vCPUs, spin_lock() (ticket setting: $(xratio lb ticket spinlock queued-guest spinlock "$smp" 1 throughput)) | $r | $(mark "$(lo9 "$r") >= 0.5") |"
 			lo=$(field lb skip "$smp" 1 spinlock jain 3)
 			echo "| skip-ticket: Jain >= 0.95 at $smp vCPUs, spin_lock() | $(f lb skip "$smp" 1 spinlock jain 1 4) | $(mark "${lo:-x} >= 0.95") |"
 			r=$(xratio wl skip futex queued-guest futex "$smp" - ops_per_sec)
-			echo "| skip-ticket: futex workload >= 50% of the queued guest kernel's at $smp vCPUs (ticket kernel: $(xratio wl ticket futex queued-guest futex "$smp" - ops_per_sec)) | $r | $(mark "$(lo9 "$r") >= 0.5") |"
+			echo "| skip-ticket: futex workload >= 50% of the queued-guest setting's at $smp vCPUs (ticket setting: $(xratio wl ticket futex queued-guest futex "$smp" - ops_per_sec)) | $r | $(mark "$(lo9 "$r") >= 0.5") |"
 		done
 		hi=$(field cost host "$HOSTN" - skipticket ratio_uncontended_cycles_ticket8 4)
 		echo "| skip-ticket: uncontended cost within 5% of the ticket lock's (ticket8), real cores | $(f cost host "$HOSTN" - skipticket ratio_uncontended_cycles_ticket8 1 3) | $(mark "${hi:-x} <= 1.05") |"
+	fi
+	# the boot-time choice's targets: the one image's automatic choice in a
+	# guest (setting skip) against its test-and-set fallback (queued-guest)
+	# and its ticket choice; on bare metal against the queued kernel
+	# (dedicated-queued-native), all judged on the median
+	med() { echo "$1" | sed -n 's/^\([0-9.e+-]*\) .*/\1/p'; }
+	if [ "$IMAGE" = one ]; then
+		for smp in $SMPS; do
+			[ "$smp" -gt "$HOSTN" ] || continue
+			r=$(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)
+			echo "| one image: automatic choice (skip-ticket) >= 0.9x its test-and-set fallback at $smp vCPUs, spin_lock(), irqs off, median | $r | $(mark "$(med "$r") >= 0.9") |"
+			lo=$(field lb skip "$smp" 1 spinlock jain 3)
+			echo "| one image: automatic choice, Jain >= 0.98 at $smp vCPUs, spin_lock(), irqs off | $(f lb skip "$smp" 1 spinlock jain 1 4) | $(mark "${lo:-x} >= 0.98") |"
+		done
+		case " $SMPS " in
+		*" 2 "*)
+			m=$(field lb skip 2 1 skipticket bypasses 6)
+			echo "| one image: 0 bypasses in every lockbench run of skipticket at 2 vCPUs, irqs off, automatic choice's boots | max ${m:-?} over $(field lb skip 2 1 skipticket bypasses 1) runs | $(mark "${m:-x} == 0") |"
+			r=$(xratio lb skip spinlock ticket spinlock 2 1 throughput)
+			echo "| one image: automatic choice within 3% of spinlock=ticket at 2 vCPUs, spin_lock(), irqs off, median | $r | $(mark "$(med "$r") >= 0.97") |"
+			;;
+		esac
+		for smp in $SMPS; do
+			b=$(q lb dedicated-queued-native "$smp" 1 spinlock throughput)
+			[ -n "$b" ] || continue
+			m=$(field lb queued-native "$smp" 1 spinlock throughput 2)
+			echo "| one image, -hypervisor: automatic choice (qspinlock) within the queued kernel's interval at $smp vCPUs, spin_lock(), irqs off, median | $(f lb queued-native "$smp" 1 spinlock throughput 1e6 3) against $(f lb dedicated-queued-native "$smp" 1 spinlock throughput 1e6 3) Macq/s | $(mark "${m:-x} >= $(echo "$b" | cut -d' ' -f3) && ${m:-x} <= $(echo "$b" | cut -d' ' -f4)") |"
+		done
 	fi
 	echo
 	echo "(Jain at 2 CPUs is a function of max/min, so only max/min is a target.)"
@@ -419,11 +470,11 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 			lb_table "$smp" "$irq"
 		done
 		echo
-		echo "Kernels against each other, $smp vCPUs, irqs off (ratio of medians):"
-		echo "spin_lock() of the ticket kernel runs at $(xratio lb ticket spinlock queued-guest spinlock "$smp" 1 throughput)x"
+		echo "Settings against each other, $smp vCPUs, irqs off (ratio of medians):"
+		echo "spin_lock() of the ticket setting runs at $(xratio lb ticket spinlock queued-guest spinlock "$smp" 1 throughput)x"
 		echo "the guest qspinlock (test-and-set) and $(xratio lb ticket spinlock queued-native spinlock "$smp" 1 throughput)x native"
-		echo "qspinlock; the skip-ticket kernel's at $(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)x the guest TAS lock"
-		echo "and $(xratio lb skip spinlock ticket spinlock "$smp" 1 throughput)x the ticket kernel's;"
+		echo "qspinlock; the skip setting's at $(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)x the guest TAS lock"
+		echo "and $(xratio lb skip spinlock ticket spinlock "$smp" 1 throughput)x the ticket setting's;"
 		echo "the module's ticket16 at $(f lb ticket "$smp" 1 ticket16 ratio_throughput_legacy 1 3)x legacy in the same runs."
 		echo
 		echo "![acquisitions per CPU](acquisitions-smp$smp.png)"
@@ -442,13 +493,28 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	echo "test-and-set lock goes to whichever vCPU runs, which is why 6.12 uses it in guests"
 	echo "without pv spinlocks."
 	echo
+	if [ "$IMAGE" = one ] && echo " $SETUPS " | grep -q ' dedicated-'; then
+		echo "## One image against the dedicated kernels"
+		echo
+		echo "spin_lock() throughput, irqs off, Macq/s, and the one image's over the dedicated kernel's (ratio of medians):"
+		echo
+		echo "| setting | vCPUs | one image | dedicated kernel | one image / dedicated |"
+		echo "|---|---|---|---|---|"
+		for w in $SETUPS; do
+			case $w in dedicated-*) ;; *) continue ;; esac
+			for smp in $SMPS; do
+				echo "| ${w#dedicated-} | $smp | $(f lb "${w#dedicated-}" "$smp" 1 spinlock throughput 1e6 3) | $(f lb "$w" "$smp" 1 spinlock throughput 1e6 3) | $(xratio lb "${w#dedicated-}" spinlock "$w" spinlock "$smp" 1 throughput) |"
+			done
+		done
+		echo
+	fi
 	echo "## Whole-kernel workload"
 	echo
 	echo "\`workload\` in the guest, one thread per vCPU, $(setting workload_secs) s per run:"
 	echo "\`futex\` = FUTEX_WAIT with a mismatching value on one word (one futex hash-bucket"
 	echo "spinlock per call); \`open\` = open+close of one file with a shared fd table."
 	echo
-	echo "| vCPUs | workload | ticket kernel ops/s | skip-ticket kernel | queued, guest (TAS) | queued, native | ticket / guest TAS | skip-ticket / guest TAS | ticket / native |"
+	echo "| vCPUs | workload | ticket setting ops/s | skip setting | queued, guest (TAS) | queued, native | ticket / guest TAS | skip-ticket / guest TAS | ticket / native |"
 	echo "|---|---|---|---|---|---|---|---|---|"
 	for smp in $SMPS; do
 		for m in futex open; do
@@ -521,7 +587,7 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	echo
 	for smp in $SMPS; do
 		for w in $SETUPS; do
-			echo "$w kernel, $smp vCPUs (-n $(setting fairness_n), at most $(setting fairness_timeout) s per lock):"
+			echo "$w setting ($(kname "$w")), $smp vCPUs (-n $(setting fairness_n), at most $(setting fairness_timeout) s per lock):"
 			echo
 			fair_table gf "$w" "$smp"
 			echo

@@ -4,13 +4,23 @@
 # on the host's real cores (fairness, the bookkeeping's cost, the seeds'
 # long runs, cost), then write results/ with bench/scripts/report.sh.
 #
-# Kernel settings, each booted BENCH_BOOTS times per vCPU count:
-#   ticket         bigticket kernel: FIFO ticket spinlock_t (16-bit tickets)
-#   skip           skipbench kernel: the skip-ticket spinlock_t (patch 7),
-#                  its patience skipticket.patience_us=BENCH_SKIP_US
-#   queued-guest   queued kernel as a TCG guest gets it: the hypervisor bit
-#                  turns qspinlock into virt_spin_lock()'s test-and-set lock
-#   queued-native  queued kernel with -cpu qemu64,-hypervisor: qspinlock
+# Kernel settings, each booted BENCH_BOOTS times per vCPU count. By default
+# (BENCH_IMAGE=one) all four are one image, the combobench kernel
+# (CONFIG_X86_BOOT_SPINLOCKS), booted under each choice; its 'spinlock: '
+# boot line must name the lock the setting asks for:
+#   ticket         spinlock=ticket: FIFO ticket spinlock_t (16-bit tickets)
+#   skip           no spinlock=: the automatic choice of a guest without
+#                  paravirt spinlocks, the skip-ticket lock, its patience
+#                  skipticket.patience_us=BENCH_SKIP_US
+#   queued-guest   spinlock=queued: qspinlock as a TCG guest gets it, the
+#                  hypervisor bit turning it into virt_spin_lock()'s
+#                  test-and-set lock
+#   queued-native  no spinlock=, -cpu qemu64,-hypervisor: the automatic
+#                  choice on bare metal, qspinlock
+# BENCH_IMAGE=dedicated boots a kernel built for each instead: bigticket
+# (ticket), skipbench (skip), queued (queued-guest, queued-native). The
+# cross-check: the settings named in BENCH_CROSS are also booted from their
+# dedicated kernels, as dedicated-SETTING, in the same round robin.
 # Boots go round robin (boot 1 of every setting, then boot 2, ...), and every
 # lockbench load and fairness round takes its locks in a new random order,
 # so a drift of the host's speed during the run spreads over all locks.
@@ -18,6 +28,10 @@
 # interval (bench/scripts/stats.awk).
 #
 # Settings (environment; a bad value stops with a one-line error):
+#   BENCH_IMAGE          one (default) or dedicated: see above
+#   BENCH_CROSS          settings also booted from their dedicated kernels
+#                        with BENCH_IMAGE=one (default "skip queued-native";
+#                        "" for none)
 #   BENCH_SMP            vCPU counts (default "2 4 8")
 #   BENCH_BOOTS          boots of each setting per vCPU count (default 3)
 #   BENCH_ROUNDS         lockbench rounds per boot (default 2); each round
@@ -58,6 +72,8 @@ num() {
 	[ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die "bad $1 '$2' (valid: $3 to $4)"
 }
 
+BENCH_IMAGE=${BENCH_IMAGE:-one}
+BENCH_CROSS=${BENCH_CROSS-skip queued-native}
 BENCH_SMP=${BENCH_SMP:-2 4 8}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
 BENCH_ROUNDS=${BENCH_ROUNDS:-2}
@@ -78,6 +94,17 @@ BENCH_WORKLOAD_SECS=${BENCH_WORKLOAD_SECS:-1}
 BENCH_WORKLOAD_ROUNDS=${BENCH_WORKLOAD_ROUNDS:-2}
 BENCH_SKIP_US=${BENCH_SKIP_US:-100}
 OUT=${BENCH_OUT:-results}
+case $BENCH_IMAGE in
+one) ;;
+dedicated) BENCH_CROSS= ;;
+*) die "bad BENCH_IMAGE '$BENCH_IMAGE' (valid: one, dedicated)" ;;
+esac
+for c in $BENCH_CROSS; do
+	case $c in
+	ticket | skip | queued-guest | queued-native) ;;
+	*) die "bad BENCH_CROSS '$BENCH_CROSS': unknown setting '$c' (valid: ticket, skip, queued-guest, queued-native)" ;;
+	esac
+done
 [ -n "$BENCH_SMP" ] || die "bad BENCH_SMP '' (valid: vCPU counts 1 to 64, e.g. \"2 4\")"
 for s in $BENCH_SMP; do
 	num BENCH_SMP "$s" 1 64
@@ -112,7 +139,31 @@ elapsed() { echo "$(($(date +%s) - t_start)) s"; }
 say "dependencies"
 lab/deps.sh gnuplot-nox || exit 1
 lab/tree.sh || exit 1
-for v in bigticket skipbench queued; do
+# ded SETTING: the dedicated kernel of a setting
+ded() {
+	case $1 in
+	ticket) echo bigticket ;;
+	skip) echo skipbench ;;
+	queued-guest | queued-native) echo queued ;;
+	esac
+}
+SETUPS="ticket skip queued-guest queued-native"
+KERNELS=
+if [ "$BENCH_IMAGE" = one ]; then
+	KERNELS=combobench
+	for c in $BENCH_CROSS; do
+		SETUPS="$SETUPS dedicated-$c"
+	done
+fi
+for w in $SETUPS; do
+	case $BENCH_IMAGE:$w in
+	one:dedicated-*) k=$(ded "${w#dedicated-}") ;;
+	one:*) k= ;;
+	*) k=$(ded "$w") ;;
+	esac
+	[ -z "$k" ] || case " $KERNELS " in *" $k "*) ;; *) KERNELS="$KERNELS $k" ;; esac
+done
+for v in $KERNELS; do
 	lab/build.sh "$v" || exit 1
 done
 
@@ -125,7 +176,7 @@ make -s -C bench bin/fairness bin/fairness.static bin/workload.static bin/cost \
 BB=$BUILD/bench
 mkdir -p "$BB" "$LOGS"
 ln -sfn ../linux "$BB/linux"
-for v in bigticket skipbench queued; do
+for v in $KERNELS; do
 	ln -sfn "../kernel-$v" "$BB/kernel-$v"
 	say "lockbench.ko for $v"
 	ko=$(bench/scripts/build-lockbench.sh "$v" "$BB/lockbench-$v") || exit 1
@@ -136,7 +187,7 @@ done
 rm -rf "$OUT"
 mkdir -p "$OUT/raw"
 cat >"$OUT/raw/settings.txt" <<EOF
-bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS pairs=$BENCH_PAIRS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU
+bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) image=$BENCH_IMAGE setups=$(echo $SETUPS | tr ' ' ,) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS pairs=$BENCH_PAIRS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU
 host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 qemu=$(qemu-system-x86_64 --version | head -n 1)
 kernel=$(git -C "$TREE" describe --tags --always 2>/dev/null) series=$(git -C "$TREE" log --oneline base..HEAD 2>/dev/null | wc -l) patches
@@ -158,21 +209,32 @@ timeout=$((180 + (2 * BENCH_ROUNDS * 5 + 3 * BENCH_PAIRS) * (BENCH_CAP_MS / 1000
 	7 * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
 	2 * BENCH_WORKLOAD_ROUNDS * (BENCH_WORKLOAD_SECS + 1)))
 
-nboots=$((4 * BENCH_BOOTS * $(echo $BENCH_SMP | wc -w)))
+nboots=$(($(echo $SETUPS | wc -w) * BENCH_BOOTS * $(echo $BENCH_SMP | wc -w)))
 i=0 failed=0
 b=1
 while [ $b -le "$BENCH_BOOTS" ]; do
 	for smp in $BENCH_SMP; do
-		for setup in ticket skip queued-guest queued-native; do
+		for setup in $SETUPS; do
 			i=$((i + 1))
-			cpu=qemu64 a=$append
-			case $setup in
-			ticket) v=bigticket ;;
-			skip) v=skipbench a="$a skipticket.patience_us=$BENCH_SKIP_US" ;;
-			queued-guest) v=queued ;;
-			queued-native) v=queued cpu=qemu64,-hypervisor ;;
+			cpu=qemu64 a=$append want=
+			base=${setup#dedicated-}
+			case $base in
+			queued-native) cpu=qemu64,-hypervisor ;;
+			skip) a="$a skipticket.patience_us=$BENCH_SKIP_US" ;;
 			esac
-			case $setup in
+			case $BENCH_IMAGE:$setup in
+			one:dedicated-* | dedicated:*) v=$(ded "$base") ;;
+			*)
+				v=combobench
+				case $setup in
+				ticket) a="$a spinlock=ticket" want='FIFO ticket (spinlock=ticket)' ;;
+				skip) want='skip-ticket (auto: guest without paravirt spinlocks)' ;;
+				queued-guest) a="$a spinlock=queued" want='queued, test-and-set fallback (spinlock=queued)' ;;
+				queued-native) want='queued (auto: no hypervisor)' ;;
+				esac
+				;;
+			esac
+			case $base in
 			ticket | skip) [ "$smp" -gt "$NCPU" ] || a="$a lab.bench_pairs=$BENCH_PAIRS" ;;
 			esac
 			name=$setup-smp$smp-boot$b
@@ -184,6 +246,9 @@ while [ $b -le "$BENCH_BOOTS" ]; do
 				failed=$((failed + 1))
 			elif ! out=$(lab/check.sh boot "$log"); then
 				echo "FAIL boot $name: $out" >&2
+				failed=$((failed + 1))
+			elif [ -n "$want" ] && ! out=$(lab/check.sh spinlock "$log" "$want"); then
+				echo "FAIL boot $name, the lock chosen: $out" >&2
 				failed=$((failed + 1))
 			fi
 			sed -n '/^LAB: bench begin/,/^LAB: bench end/p' "$log" |
