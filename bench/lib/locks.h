@@ -3,9 +3,11 @@
  * locks.h - the spinlock algorithms under test, usable unchanged from a
  * Linux kernel module (bench/lockbench/) and from user space (bench/tools/).
  *
- * Four locks, each with init / lock / trylock / unlock / is_locked, and
+ * The locks, each with init / lock / trylock / unlock / is_locked, and
  * lock() split into take() (its first atomic attempt) and wait() (the rest),
- * behind one dispatch (lb_lock(), lb_take(), ...):
+ * listed once in LB_LOCKS() below, behind one dispatch (lb_lock(),
+ * lb_take(), ...).  A lock with a header of its own is added there
+ * (docs/adding-a-lock.md); these are here:
  *
  *  legacy    The 2.6.24 x86 "decrement" spinlock, exactly as removed by
  *            commit 314cdbefd1fd ("x86: FIFO ticket spinlocks"), kept here
@@ -108,9 +110,11 @@ static inline void lb_legacy_init(struct lb_legacy *l)
  * first "lock; decl" and says whether it won, lb_legacy_wait() is the rest
  * of the loop.  lb_legacy_lock() is the two together, the 2008 sequence.
  */
-static inline int lb_legacy_take(struct lb_legacy *l)
+static inline int lb_legacy_take(struct lb_legacy *l, lb_u32 *tok)
 {
 	lb_u8 neg;
+
+	*tok = 0;	/* nothing to carry to wait() */
 
 	__asm__ __volatile__(
 		"lock; decl %0\n\t"
@@ -119,8 +123,9 @@ static inline int lb_legacy_take(struct lb_legacy *l)
 	return !neg;
 }
 
-static inline void lb_legacy_wait(struct lb_legacy *l)
+static inline void lb_legacy_wait(struct lb_legacy *l, lb_u32 tok)
 {
+	(void)tok;
 	__asm__ __volatile__(
 		"\n1:\t"
 		"rep; nop\n\t"
@@ -133,8 +138,10 @@ static inline void lb_legacy_wait(struct lb_legacy *l)
 
 static inline void lb_legacy_lock(struct lb_legacy *l)
 {
-	if (!lb_legacy_take(l))
-		lb_legacy_wait(l);
+	lb_u32 tok;
+
+	if (!lb_legacy_take(l, &tok))
+		lb_legacy_wait(l, tok);
 }
 
 /*
@@ -167,6 +174,28 @@ static inline int lb_legacy_is_locked(struct lb_legacy *l)
 	return *(volatile lb_s32 *)&l->slock <= 0;
 }
 
+static inline int lb_legacy_is_contended(struct lb_legacy *l)
+{
+	(void)l;
+	return 0;	/* its waiters only read the word: no queue to show */
+}
+
+static inline lb_u32 lb_legacy_ticket(lb_u32 tok)
+{
+	(void)tok;
+	return 0;
+}
+
+static inline lb_u32 lb_legacy_ticket_bits(void)
+{
+	return 0;
+}
+
+static inline lb_u32 lb_legacy_max_cpus(void)
+{
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* ticket8, ticket16: the series' own ticket lock (series.h)           */
 /* ------------------------------------------------------------------ */
@@ -175,63 +204,225 @@ static inline int lb_legacy_is_locked(struct lb_legacy *l)
  * Not a copy: series.h includes the patched tree's asm/ticket_spinlock.h
  * twice, as series8_*() (8-bit tickets in a 16-bit word, NR_CPUS < 256)
  * and series16_*() (16-bit tickets, the "big tickets" of NR_CPUS >= 256).
- * The lock word is the series' arch_spinlock_t, 32 bits either way.
+ * The lock word is the series' arch_spinlock_t, 32 bits either way.  The
+ * functions below only give them the names of the list: take() is the
+ * xadd (__ticket_spin_take()), and its token the ticket it took.
  */
+#define LB_TICKET_OPS(W)						\
+static inline void lb_ticket##W##_init(series##W##_t *l)		\
+{									\
+	series##W##_init(l);						\
+}									\
+static inline int lb_ticket##W##_take(series##W##_t *l, lb_u32 *tok)	\
+{									\
+	struct series##W##_tickets t = series##W##_take(l);		\
+									\
+	*tok = t.tail;							\
+	return t.head == t.tail;					\
+}									\
+static inline void lb_ticket##W##_wait(series##W##_t *l, lb_u32 tok)	\
+{									\
+	series##W##_wait(l, tok);					\
+}									\
+static inline void lb_ticket##W##_lock(series##W##_t *l)		\
+{									\
+	series##W##_lock(l);						\
+}									\
+static inline int lb_ticket##W##_trylock(series##W##_t *l)		\
+{									\
+	return series##W##_trylock(l);					\
+}									\
+static inline void lb_ticket##W##_unlock(series##W##_t *l)		\
+{									\
+	series##W##_unlock(l);						\
+}									\
+static inline int lb_ticket##W##_is_locked(series##W##_t *l)		\
+{									\
+	return series##W##_is_locked(l);				\
+}									\
+static inline int lb_ticket##W##_is_contended(series##W##_t *l)		\
+{									\
+	return series##W##_is_contended(l);				\
+}									\
+static inline lb_u32 lb_ticket##W##_ticket(lb_u32 tok)			\
+{									\
+	return tok;							\
+}									\
+static inline lb_u32 lb_ticket##W##_ticket_bits(void)			\
+{									\
+	return series##W##_shift;					\
+}									\
+static inline lb_u32 lb_ticket##W##_max_cpus(void)			\
+{									\
+	return (1U << series##W##_shift) - 1;				\
+}
+LB_TICKET_OPS(8)
+LB_TICKET_OPS(16)
+
 #define LB_TICKET8_MAX_CPUS	((1U << series8_shift) - 1)
 #define LB_TICKET16_MAX_CPUS	((1U << series16_shift) - 1)
+
+/* ------------------------------------------------------------------ */
+/* skipticket: the series' skip-ticket lock (series.h)                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * take() is its xadd (__skipticket_spin_take()), the token the word
+ * before it; wait() is the slow path, skt_slowpath().
+ */
+static inline void lb_skipticket_init(skt_lock_t *l)
+{
+	skt_init(l);
+}
+
+static inline int lb_skipticket_take(skt_lock_t *l, lb_u32 *tok)
+{
+	u32 val = 0;
+	int got = skt_take(l, &val);
+
+	*tok = val;
+	return got;
+}
+
+static inline void lb_skipticket_wait(skt_lock_t *l, lb_u32 tok)
+{
+	skt_slowpath(l, tok);
+}
+
+static inline void lb_skipticket_lock(skt_lock_t *l)
+{
+	skt_lock(l);
+}
+
+static inline int lb_skipticket_trylock(skt_lock_t *l)
+{
+	return skt_trylock(l);
+}
+
+static inline void lb_skipticket_unlock(skt_lock_t *l)
+{
+	skt_unlock(l);
+}
+
+static inline int lb_skipticket_is_locked(skt_lock_t *l)
+{
+	return skt_is_locked(l);
+}
+
+static inline int lb_skipticket_is_contended(skt_lock_t *l)
+{
+	return skt_is_contended(l);
+}
+
+static inline lb_u32 lb_skipticket_ticket(lb_u32 tok)
+{
+	return skt_tail(tok);
+}
+
+static inline lb_u32 lb_skipticket_ticket_bits(void)
+{
+	return skt_ticket_bits;
+}
+
+static inline lb_u32 lb_skipticket_max_cpus(void)
+{
+	return skt_max_cpus;
+}
+
+/* ------------------------------------------------------------------ */
+/* The list: every lock of this file, declared once                    */
+/* ------------------------------------------------------------------ */
+
+/* Locks with a header of their own (docs/adding-a-lock.md) go here. */
+
+/*
+ * LB_LOCKS(X) calls X(ID, name, type) for each lock, in the order the
+ * tools list and run them.  ID gives LB_ID (enum lb_lock_kind); name is
+ * the lock's name everywhere else (fairness -l, lockbench's locks=, the
+ * scripts, the report) and the prefix of its functions; type is its lock
+ * word.  Each lock provides, for a TYPE *l:
+ *
+ *   void   lb_NAME_init(l)
+ *   int    lb_NAME_take(l, lb_u32 *tok)   its first atomic attempt: 1 if
+ *                                         that got the lock; *tok is what
+ *                                         wait() needs (a ticket lock: the
+ *                                         word its xadd returned)
+ *   void   lb_NAME_wait(l, lb_u32 tok)    the rest of lock() after take()
+ *                                         refused
+ *   void   lb_NAME_lock(l)                take() then wait(), as one
+ *   int    lb_NAME_trylock(l)             1 if it got the lock
+ *   void   lb_NAME_unlock(l)
+ *   int    lb_NAME_is_locked(l)
+ *   int    lb_NAME_is_contended(l)        a waiter queued behind the
+ *                                         owner, as the lock word shows it
+ *                                         (0 where it cannot show one)
+ *   lb_u32 lb_NAME_ticket(lb_u32 tok)     the ticket in a token, 0 if none
+ *   lb_u32 lb_NAME_ticket_bits(void)      bits in a ticket, 0: not a
+ *                                         ticket lock (its grant order is
+ *                                         then checked for bypasses only)
+ *   lb_u32 lb_NAME_max_cpus(void)         most CPUs that may contend at
+ *                                         once, 0: unlimited
+ *
+ * Everything else (the module, the tools, the scripts, the report) takes
+ * its list from here: fairness -L and lockbench's output print it.
+ */
+#define LB_LOCKS(X)							\
+	X(LEGACY, legacy, struct lb_legacy)				\
+	X(TICKET8, ticket8, series8_t)					\
+	X(TICKET16, ticket16, series16_t)				\
+	X(SKIPTICKET, skipticket, skt_lock_t)
 
 /* ------------------------------------------------------------------ */
 /* Generic dispatch, so callers can loop over the kinds                */
 /* ------------------------------------------------------------------ */
 
 enum lb_lock_kind {
-	LB_LEGACY,
-	LB_TICKET8,
-	LB_TICKET16,
-	LB_SKIPTICKET,
+#define LB_X(ID, name, type)	LB_##ID,
+	LB_LOCKS(LB_X)
+#undef LB_X
 	LB_NR_KINDS
 };
 
 union lb_anylock {
-	struct lb_legacy	legacy;
-	series8_t		ticket8;
-	series16_t		ticket16;
-	skt_lock_t		skipticket;
+#define LB_X(ID, name, type)	type name;
+	LB_LOCKS(LB_X)
+#undef LB_X
+};
+
+static const char *const lb_lock_names[LB_NR_KINDS] = {
+#define LB_X(ID, name, type)	[LB_##ID] = #name,
+	LB_LOCKS(LB_X)
+#undef LB_X
 };
 
 static inline const char *lb_lock_name(enum lb_lock_kind kind)
 {
-	switch (kind) {
-	case LB_LEGACY:		return "legacy";
-	case LB_TICKET8:	return "ticket8";
-	case LB_TICKET16:	return "ticket16";
-	case LB_SKIPTICKET:	return "skipticket";
-	default:		return "?";
-	}
+	return (unsigned int)kind < LB_NR_KINDS ? lb_lock_names[kind] : "?";
 }
+
+/*
+ * With a compile-time constant kind each switch below folds away after
+ * inlining; a hot loop should be instantiated per kind rather than switch
+ * each time.
+ */
 
 /* Largest number of CPUs that may contend at once, 0 = unlimited. */
 static inline lb_u32 lb_lock_max_cpus(enum lb_lock_kind kind)
 {
 	switch (kind) {
-	case LB_TICKET8:	return LB_TICKET8_MAX_CPUS;
-	case LB_TICKET16:	return LB_TICKET16_MAX_CPUS;
-	case LB_SKIPTICKET:	return skt_max_cpus;
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_max_cpus();
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		return 0;
 	}
 }
 
-/*
- * With a compile-time constant kind the switch folds away after inlining;
- * a hot loop should be instantiated per kind rather than switch each time.
- */
 static inline void lb_lock_init(enum lb_lock_kind kind, union lb_anylock *l)
 {
 	switch (kind) {
-	case LB_LEGACY:		lb_legacy_init(&l->legacy); break;
-	case LB_TICKET8:	series8_init(&l->ticket8); break;
-	case LB_TICKET16:	series16_init(&l->ticket16); break;
-	case LB_SKIPTICKET:	skt_init(&l->skipticket); break;
+#define LB_X(ID, name, type)	case LB_##ID: lb_##name##_init(&l->name); break;
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		break;
 	}
 }
@@ -239,10 +430,9 @@ static inline void lb_lock_init(enum lb_lock_kind kind, union lb_anylock *l)
 static inline void lb_lock(enum lb_lock_kind kind, union lb_anylock *l)
 {
 	switch (kind) {
-	case LB_LEGACY:		lb_legacy_lock(&l->legacy); break;
-	case LB_TICKET8:	series8_lock(&l->ticket8); break;
-	case LB_TICKET16:	series16_lock(&l->ticket16); break;
-	case LB_SKIPTICKET:	skt_lock(&l->skipticket); break;
+#define LB_X(ID, name, type)	case LB_##ID: lb_##name##_lock(&l->name); break;
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		break;
 	}
 }
@@ -251,35 +441,16 @@ static inline void lb_lock(enum lb_lock_kind kind, union lb_anylock *l)
  * lb_take - the lock's first attempt, as lb_lock() makes it: legacy's
  * first "lock; decl", a ticket lock's xadd (the series'
  * __ticket_spin_take()).  Returns non-zero if that got the lock.  *tok is
- * what lb_wait() needs to finish the job; for a ticket lock it is the
- * ticket the xadd took (lb_ticket()), the caller's exact place in line.
+ * what lb_wait() needs to finish the job; for a ticket lock lb_ticket()
+ * gives the ticket the xadd took, the caller's exact place in line.
  */
 static inline int lb_take(enum lb_lock_kind kind, union lb_anylock *l,
 			  lb_u32 *tok)
 {
 	switch (kind) {
-	case LB_LEGACY:
-		*tok = 0;
-		return lb_legacy_take(&l->legacy);
-	case LB_TICKET8: {
-		struct series8_tickets t = series8_take(&l->ticket8);
-
-		*tok = t.tail;
-		return t.head == t.tail;
-	}
-	case LB_TICKET16: {
-		struct series16_tickets t = series16_take(&l->ticket16);
-
-		*tok = t.tail;
-		return t.head == t.tail;
-	}
-	case LB_SKIPTICKET: {
-		u32 val = 0;
-		int got = skt_take(&l->skipticket, &val);
-
-		*tok = val;		/* the word before the xadd */
-		return got;
-	}
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_take(&l->name, tok);
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:
 		*tok = 0;
 		return 1;
@@ -294,10 +465,9 @@ static inline void lb_wait(enum lb_lock_kind kind, union lb_anylock *l,
 			   lb_u32 tok)
 {
 	switch (kind) {
-	case LB_LEGACY:		lb_legacy_wait(&l->legacy); break;
-	case LB_TICKET8:	series8_wait(&l->ticket8, tok); break;
-	case LB_TICKET16:	series16_wait(&l->ticket16, tok); break;
-	case LB_SKIPTICKET:	skt_slowpath(&l->skipticket, tok); break;
+#define LB_X(ID, name, type)	case LB_##ID: lb_##name##_wait(&l->name, tok); break;
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		break;
 	}
 }
@@ -306,9 +476,9 @@ static inline void lb_wait(enum lb_lock_kind kind, union lb_anylock *l,
 static inline lb_u32 lb_ticket(enum lb_lock_kind kind, lb_u32 tok)
 {
 	switch (kind) {
-	case LB_TICKET8:
-	case LB_TICKET16:	return tok;
-	case LB_SKIPTICKET:	return skt_tail(tok);
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_ticket(tok);
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		return 0;
 	}
 }
@@ -317,9 +487,9 @@ static inline lb_u32 lb_ticket(enum lb_lock_kind kind, lb_u32 tok)
 static inline lb_u32 lb_ticket_bits(enum lb_lock_kind kind)
 {
 	switch (kind) {
-	case LB_TICKET8:	return series8_shift;
-	case LB_TICKET16:	return series16_shift;
-	case LB_SKIPTICKET:	return skt_ticket_bits;
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_ticket_bits();
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		return 0;
 	}
 }
@@ -327,10 +497,9 @@ static inline lb_u32 lb_ticket_bits(enum lb_lock_kind kind)
 static inline int lb_trylock(enum lb_lock_kind kind, union lb_anylock *l)
 {
 	switch (kind) {
-	case LB_LEGACY:		return lb_legacy_trylock(&l->legacy);
-	case LB_TICKET8:	return series8_trylock(&l->ticket8);
-	case LB_TICKET16:	return series16_trylock(&l->ticket16);
-	case LB_SKIPTICKET:	return skt_trylock(&l->skipticket);
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_trylock(&l->name);
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		return 0;
 	}
 }
@@ -338,10 +507,9 @@ static inline int lb_trylock(enum lb_lock_kind kind, union lb_anylock *l)
 static inline void lb_unlock(enum lb_lock_kind kind, union lb_anylock *l)
 {
 	switch (kind) {
-	case LB_LEGACY:		lb_legacy_unlock(&l->legacy); break;
-	case LB_TICKET8:	series8_unlock(&l->ticket8); break;
-	case LB_TICKET16:	series16_unlock(&l->ticket16); break;
-	case LB_SKIPTICKET:	skt_unlock(&l->skipticket); break;
+#define LB_X(ID, name, type)	case LB_##ID: lb_##name##_unlock(&l->name); break;
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		break;
 	}
 }
@@ -349,10 +517,19 @@ static inline void lb_unlock(enum lb_lock_kind kind, union lb_anylock *l)
 static inline int lb_is_locked(enum lb_lock_kind kind, union lb_anylock *l)
 {
 	switch (kind) {
-	case LB_LEGACY:		return lb_legacy_is_locked(&l->legacy);
-	case LB_TICKET8:	return series8_is_locked(&l->ticket8);
-	case LB_TICKET16:	return series16_is_locked(&l->ticket16);
-	case LB_SKIPTICKET:	return skt_is_locked(&l->skipticket);
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_is_locked(&l->name);
+	LB_LOCKS(LB_X)
+#undef LB_X
+	default:		return 0;
+	}
+}
+
+static inline int lb_is_contended(enum lb_lock_kind kind, union lb_anylock *l)
+{
+	switch (kind) {
+#define LB_X(ID, name, type)	case LB_##ID: return lb_##name##_is_contended(&l->name);
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:		return 0;
 	}
 }

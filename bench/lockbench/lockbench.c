@@ -74,6 +74,7 @@
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/module.h>
+#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -83,6 +84,9 @@
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
 #include <asm/tsc.h>
+#ifdef CONFIG_X86_BOOT_SPINLOCKS
+#include <asm/spinlock_boot_choice.h>
+#endif
 
 #define LB_DIV64(a, b)	div64_u64((a), (b))
 
@@ -138,7 +142,11 @@ MODULE_PARM_DESC(threads, "kthreads, one per CPU on the first N online CPUs (0 =
 
 static char *locks = "all";
 module_param(locks, charp, 0444);
-MODULE_PARM_DESC(locks, "all, or a list of legacy,ticket8,ticket16,skipticket,spinlock separated by ',' or '+', run in that order (default all)");
+MODULE_PARM_DESC(locks, "all, or a list of the locks it knows (bench/lib/locks.h's list, then spinlock; the results' known=) separated by ',' or '+', run in that order (default all)");
+
+static bool shuffle;
+module_param(shuffle, bool, 0444);
+MODULE_PARM_DESC(shuffle, "run the locks in a new random order (default 0: in the order of locks=)");
 
 static unsigned long count = 100000;
 module_param(count, ulong, 0444);
@@ -242,22 +250,34 @@ static void lbk_skt_stalled(void)
 /* The locks                                                           */
 /* ------------------------------------------------------------------ */
 
+/* The locks of locks.h (LB_LOCKS()), then the kernel's spin_lock(). */
 enum lbk_kind {
-	LBK_LEGACY = LB_LEGACY,
-	LBK_TICKET8 = LB_TICKET8,
-	LBK_TICKET16 = LB_TICKET16,
-	LBK_SKIPTICKET = LB_SKIPTICKET,
-	LBK_SPINLOCK,
+#define LB_X(ID, name, type)	LBK_##ID = LB_##ID,
+	LB_LOCKS(LB_X)
+#undef LB_X
+	LBK_SPINLOCK = LB_NR_KINDS,
 	LBK_NR
 };
 
 static const char * const lbk_names[LBK_NR] = {
-	[LBK_LEGACY]	= "legacy",
-	[LBK_TICKET8]	= "ticket8",
-	[LBK_TICKET16]	= "ticket16",
-	[LBK_SKIPTICKET] = "skipticket",
+#define LB_X(ID, name, type)	[LBK_##ID] = #name,
+	LB_LOCKS(LB_X)
+#undef LB_X
 	[LBK_SPINLOCK]	= "spinlock",
 };
+
+/* The names of every lock it knows, comma-separated, into @buf. */
+static const char *lbk_known(char *buf, size_t size)
+{
+	size_t len = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < LBK_NR && len < size; k++)
+		len += scnprintf(buf + len, size - len, "%s%s", k ? "," : "",
+				 lbk_names[k]);
+	return buf;
+}
 
 /* Each lock word alone in its cache line. */
 struct lbk_lockline {
@@ -347,45 +367,18 @@ static __always_inline void lbk_bench_lock_wait(const enum lb_lock_kind k,
 	g->ticket = lb_ticket(k, tok);
 }
 
-static noinline void lbk_legacy_lock_one(void)
-{
-	lbk_bench_lock_one(LB_LEGACY);
+/* Each lock's two ways in, out of line as spin_lock() is. */
+#define LB_X(ID, name, type)						\
+static noinline void lbk_##name##_lock_one(void)			\
+{									\
+	lbk_bench_lock_one(LB_##ID);					\
+}									\
+static noinline void lbk_##name##_lock_wait(struct lb_grant *g)		\
+{									\
+	lbk_bench_lock_wait(LB_##ID, g);				\
 }
-
-static noinline void lbk_legacy_lock_wait(struct lb_grant *g)
-{
-	lbk_bench_lock_wait(LB_LEGACY, g);
-}
-
-static noinline void lbk_ticket8_lock_one(void)
-{
-	lbk_bench_lock_one(LB_TICKET8);
-}
-
-static noinline void lbk_ticket8_lock_wait(struct lb_grant *g)
-{
-	lbk_bench_lock_wait(LB_TICKET8, g);
-}
-
-static noinline void lbk_ticket16_lock_one(void)
-{
-	lbk_bench_lock_one(LB_TICKET16);
-}
-
-static noinline void lbk_ticket16_lock_wait(struct lb_grant *g)
-{
-	lbk_bench_lock_wait(LB_TICKET16, g);
-}
-
-static noinline void lbk_skipticket_lock_one(void)
-{
-	lbk_bench_lock_one(LB_SKIPTICKET);
-}
-
-static noinline void lbk_skipticket_lock_wait(struct lb_grant *g)
-{
-	lbk_bench_lock_wait(LB_SKIPTICKET, g);
-}
+LB_LOCKS(LB_X)
+#undef LB_X
 
 /*
  * spin_lock() cannot be split into its first attempt and the rest: it
@@ -410,30 +403,15 @@ static __always_inline void lbk_lock(const enum lbk_kind k, const bool wait,
 				     struct lb_grant *g)
 {
 	switch (k) {
-	case LBK_LEGACY:
-		if (wait)
-			lbk_legacy_lock_wait(g);
-		else
-			lbk_legacy_lock_one();
+#define LB_X(ID, name, type)						\
+	case LBK_##ID:							\
+		if (wait)						\
+			lbk_##name##_lock_wait(g);			\
+		else							\
+			lbk_##name##_lock_one();			\
 		break;
-	case LBK_TICKET8:
-		if (wait)
-			lbk_ticket8_lock_wait(g);
-		else
-			lbk_ticket8_lock_one();
-		break;
-	case LBK_TICKET16:
-		if (wait)
-			lbk_ticket16_lock_wait(g);
-		else
-			lbk_ticket16_lock_one();
-		break;
-	case LBK_SKIPTICKET:
-		if (wait)
-			lbk_skipticket_lock_wait(g);
-		else
-			lbk_skipticket_lock_one();
-		break;
+	LB_LOCKS(LB_X)
+#undef LB_X
 	default:
 		if (wait)
 			lbk_spin_lock_wait(g);
@@ -453,38 +431,6 @@ static __always_inline void lbk_unlock(const enum lbk_kind k)
 	preempt_enable();
 }
 
-/*
- * Does the lock itself show a waiter queued behind the owner?  The ticket
- * locks do (a ticket taken beyond the owner's), and so does qspinlock
- * (pending bit or queue tail); the legacy lock and virt_spin_lock()'s
- * test-and-set lock do not, their waiters only read the lock word.
- */
-static bool lbk_shows_queue(enum lbk_kind k)
-{
-	if (k == LBK_LEGACY)
-		return false;
-	if (k == LBK_SPINLOCK && !IS_ENABLED(CONFIG_X86_TICKET_SPINLOCKS) &&
-	    boot_cpu_has(X86_FEATURE_HYPERVISOR))
-		return false;
-	return true;
-}
-
-static __always_inline int lbk_is_contended(const enum lbk_kind k)
-{
-	switch (k) {
-	case LBK_LEGACY:
-		return 0;
-	case LBK_TICKET8:
-		return series8_is_contended(&lbk_locks[LB_TICKET8].l.ticket8);
-	case LBK_TICKET16:
-		return series16_is_contended(&lbk_locks[LB_TICKET16].l.ticket16);
-	case LBK_SKIPTICKET:
-		return skt_is_contended(&lbk_locks[LB_SKIPTICKET].l.skipticket);
-	default:
-		return spin_is_contended(&lbk_kernel.lock);
-	}
-}
-
 /* Name of what spin_lock() runs in this kernel, on this (virtual) CPU. */
 static const char *lbk_spinlock_impl(void)
 {
@@ -493,9 +439,41 @@ static const char *lbk_spinlock_impl(void)
 #elif defined(CONFIG_X86_TICKET_SPINLOCKS)
 	return CONFIG_NR_CPUS >= 256 ? "ticket16" : "ticket8";
 #else
+#ifdef CONFIG_X86_BOOT_SPINLOCKS
+	/* the kernel chose its spinlock at boot */
+	switch (x86_spinlock_in_use()) {
+	case X86_SPINLOCK_SKIPTICKET:
+		return "skipticket";
+	case X86_SPINLOCK_TICKET:
+		return CONFIG_NR_CPUS >= 256 ? "ticket16" : "ticket8";
+	default:
+		break;
+	}
+#endif
 	/* native_pv_lock_init(): the hypervisor bit enables virt_spin_lock() */
 	return boot_cpu_has(X86_FEATURE_HYPERVISOR) ? "qspinlock-tas" : "qspinlock";
 #endif
+}
+
+/*
+ * Does the lock itself show a waiter queued behind the owner?  The ticket
+ * locks do (a ticket taken beyond the owner's), and so does qspinlock
+ * (pending bit or queue tail); the legacy lock and virt_spin_lock()'s
+ * test-and-set lock do not, their waiters only read the lock word.  Of
+ * the locks of locks.h, those with tickets show it.
+ */
+static bool lbk_shows_queue(enum lbk_kind k)
+{
+	if (k == LBK_SPINLOCK)
+		return strcmp(lbk_spinlock_impl(), "qspinlock-tas") != 0;
+	return lb_ticket_bits((enum lb_lock_kind)k) != 0;
+}
+
+static __always_inline int lbk_is_contended(const enum lbk_kind k)
+{
+	if (k == LBK_SPINLOCK)
+		return spin_is_contended(&lbk_kernel.lock);
+	return lb_is_contended((enum lb_lock_kind)k, &lbk_locks[k].l);
 }
 
 static const char *lbk_impl(enum lbk_kind k)
@@ -672,25 +650,13 @@ static __always_inline void lbk_loop(struct lbk_worker *w,
 }
 
 /* One copy of the loop per lock, each with its lock inlined. */
-static noinline void lbk_loop_legacy(struct lbk_worker *w)
-{
-	lbk_loop(w, LBK_LEGACY);
+#define LB_X(ID, name, type)						\
+static noinline void lbk_loop_##name(struct lbk_worker *w)		\
+{									\
+	lbk_loop(w, LBK_##ID);						\
 }
-
-static noinline void lbk_loop_ticket8(struct lbk_worker *w)
-{
-	lbk_loop(w, LBK_TICKET8);
-}
-
-static noinline void lbk_loop_ticket16(struct lbk_worker *w)
-{
-	lbk_loop(w, LBK_TICKET16);
-}
-
-static noinline void lbk_loop_skipticket(struct lbk_worker *w)
-{
-	lbk_loop(w, LBK_SKIPTICKET);
-}
+LB_LOCKS(LB_X)
+#undef LB_X
 
 static noinline void lbk_loop_spinlock(struct lbk_worker *w)
 {
@@ -698,10 +664,9 @@ static noinline void lbk_loop_spinlock(struct lbk_worker *w)
 }
 
 static void (* const lbk_loops[LBK_NR])(struct lbk_worker *w) = {
-	[LBK_LEGACY]	= lbk_loop_legacy,
-	[LBK_TICKET8]	= lbk_loop_ticket8,
-	[LBK_TICKET16]	= lbk_loop_ticket16,
-	[LBK_SKIPTICKET] = lbk_loop_skipticket,
+#define LB_X(ID, name, type)	[LBK_##ID] = lbk_loop_##name,
+	LB_LOCKS(LB_X)
+#undef LB_X
 	[LBK_SPINLOCK]	= lbk_loop_spinlock,
 };
 
@@ -777,25 +742,13 @@ static __always_inline u64 lbk_pairs(u32 loops, const enum lbk_kind k)
 	return t1 - t0;
 }
 
-static noinline u64 lbk_pairs_legacy(u32 loops)
-{
-	return lbk_pairs(loops, LBK_LEGACY);
+#define LB_X(ID, name, type)						\
+static noinline u64 lbk_pairs_##name(u32 loops)				\
+{									\
+	return lbk_pairs(loops, LBK_##ID);				\
 }
-
-static noinline u64 lbk_pairs_ticket8(u32 loops)
-{
-	return lbk_pairs(loops, LBK_TICKET8);
-}
-
-static noinline u64 lbk_pairs_ticket16(u32 loops)
-{
-	return lbk_pairs(loops, LBK_TICKET16);
-}
-
-static noinline u64 lbk_pairs_skipticket(u32 loops)
-{
-	return lbk_pairs(loops, LBK_SKIPTICKET);
-}
+LB_LOCKS(LB_X)
+#undef LB_X
 
 static noinline u64 lbk_pairs_spinlock(u32 loops)
 {
@@ -803,10 +756,9 @@ static noinline u64 lbk_pairs_spinlock(u32 loops)
 }
 
 static u64 (* const lbk_pairs_fn[LBK_NR])(u32 loops) = {
-	[LBK_LEGACY]	= lbk_pairs_legacy,
-	[LBK_TICKET8]	= lbk_pairs_ticket8,
-	[LBK_TICKET16]	= lbk_pairs_ticket16,
-	[LBK_SKIPTICKET] = lbk_pairs_skipticket,
+#define LB_X(ID, name, type)	[LBK_##ID] = lbk_pairs_##name,
+	LB_LOCKS(LB_X)
+#undef LB_X
 	[LBK_SPINLOCK]	= lbk_pairs_spinlock,
 };
 
@@ -1138,14 +1090,16 @@ static void lbk_hist_show(struct seq_file *m, const char *key,
 
 static int lbk_results_show(struct seq_file *m, void *v)
 {
+	char known[256];
 	enum lbk_kind k;
 	unsigned int i;
 
-	seq_printf(m, "lockbench=1 threads=%u cpus=%*pbl online_cpus=%u mode=%s count=%lu duration_ms=%u cs_lines=%u think=%u irqsoff=%d uncontended_loops=%u skip_us=%u tsc_khz=%u spinlock_impl=%s hypervisor=%d nr_cpus=%d\n",
+	seq_printf(m, "lockbench=1 threads=%u cpus=%*pbl online_cpus=%u mode=%s count=%lu duration_ms=%u cs_lines=%u think=%u irqsoff=%d uncontended_loops=%u skip_us=%u tsc_khz=%u spinlock_impl=%s hypervisor=%d nr_cpus=%d known=%s\n",
 		   lbk_n, cpumask_pr_args(&lbk_cpus), num_online_cpus(),
 		   count ? "count" : "duration", count, duration_ms, cs_lines,
 		   think, irqsoff, uncontended_loops, skip_us, tsc_khz, lbk_spinlock_impl(),
-		   boot_cpu_has(X86_FEATURE_HYPERVISOR) ? 1 : 0, CONFIG_NR_CPUS);
+		   boot_cpu_has(X86_FEATURE_HYPERVISOR) ? 1 : 0, CONFIG_NR_CPUS,
+		   lbk_known(known, sizeof(known)));
 
 	for (k = 0; k < LBK_NR; k++) {
 		struct lbk_result *r = &lbk_res[k];
@@ -1183,8 +1137,8 @@ static int lbk_results_show(struct seq_file *m, void *v)
 			lbk_ppm(m, "bypass_share", r->ord.bypass_share, 6);
 			seq_printf(m, " bypass_max=%llu bypass_run=%llu",
 				   r->ord.bypass_max, r->ord.bypass_run);
-			if (k == LBK_TICKET8 || k == LBK_TICKET16 ||
-			    k == LBK_SKIPTICKET)
+			if (k != LBK_SPINLOCK &&
+			    lb_ticket_bits((enum lb_lock_kind)k))
 				seq_printf(m, " ticket_breaks=%llu",
 					   r->ord.ticket_breaks);
 			lbk_hist_show(m, "bypass_hist", &r->ord.passed);
@@ -1222,6 +1176,18 @@ DEFINE_SHOW_ATTRIBUTE(lbk_results);
 /* Load and unload                                                     */
 /* ------------------------------------------------------------------ */
 
+/* shuffle=1: a new random order of the locks asked for (Fisher-Yates). */
+static void lbk_shuffle(void)
+{
+	int i;
+
+	for (i = lbk_norder - 1; i > 0; i--) {
+		int j = get_random_u32_below(i + 1);
+
+		swap(lbk_order[i], lbk_order[j]);
+	}
+}
+
 static int lbk_parse_locks(void)
 {
 	char *buf, *p, *name;
@@ -1233,6 +1199,8 @@ static int lbk_parse_locks(void)
 		lbk_lockmask = BIT(LBK_NR) - 1;
 		for (lbk_norder = 0; lbk_norder < LBK_NR; lbk_norder++)
 			lbk_order[lbk_norder] = lbk_norder;
+		if (shuffle)
+			lbk_shuffle();
 		return 0;
 	}
 	buf = kstrdup(locks, GFP_KERNEL);
@@ -1244,8 +1212,10 @@ static int lbk_parse_locks(void)
 		int k = match_string(lbk_names, LBK_NR, name);
 
 		if (k < 0) {
-			pr_err("locks=%s: unknown lock '%s' (valid: all, or a list of legacy,ticket8,ticket16,skipticket,spinlock separated by ',' or '+')\n",
-			       locks, name);
+			char known[256];
+
+			pr_err("locks=%s: unknown lock '%s' (valid: all, or a list of %s separated by ',' or '+')\n",
+			       locks, name, lbk_known(known, sizeof(known)));
 			ret = -EINVAL;
 			break;
 		}
@@ -1258,6 +1228,8 @@ static int lbk_parse_locks(void)
 		lbk_order[lbk_norder++] = k;
 	}
 	kfree(buf);
+	if (!ret && shuffle)
+		lbk_shuffle();
 	return ret;
 }
 

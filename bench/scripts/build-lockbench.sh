@@ -1,8 +1,8 @@
 #!/bin/sh
 # Build lockbench.ko against one built kernel variant, out of tree.
-# The sources (bench/lockbench/, bench/lib/: locks.h, series.h, metrics.h,
-# metrics.c) are copied to DIR first, so builds against different kernels
-# (or a make test and a make bench at once) never share objects.
+# The sources (bench/lockbench/, bench/lib/: every header, metrics.c) are
+# copied to DIR first, so builds against different kernels (or a make test
+# and a make bench at once) never share objects.
 # Usage: bench/scripts/build-lockbench.sh VARIANT [DIR]   (default DIR:
 #        build/lockbench-VARIANT); prints the path of the .ko
 LAB=${LAB:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -15,8 +15,7 @@ dir=${2:-$BUILD/lockbench-$v}
 [ -f "$O/Module.symvers" ] || die "$v is not built (no $O/Module.symvers): run lab/build.sh $v"
 mkdir -p "$dir/lockbench" "$dir/lib"
 # cp -p keeps timestamps: unchanged sources are not rebuilt.
-cp -p "$LAB/bench/lib/locks.h" "$LAB/bench/lib/series.h" "$LAB/bench/lib/metrics.h" \
-	"$LAB/bench/lib/metrics.c" "$dir/lib/" &&
+cp -p "$LAB"/bench/lib/*.h "$LAB/bench/lib/metrics.c" "$dir/lib/" &&
 	cp -p "$LAB/bench/lockbench/lockbench.c" "$LAB/bench/lockbench/Kbuild" "$dir/lockbench/" ||
 	die "cannot copy the lockbench sources to $dir"
 dir=$(cd "$dir" && pwd)

@@ -30,6 +30,17 @@ awk -v host_cpus="$HOSTN" -f "$here/samples.awk" $(ls raw/*.txt | grep -v settin
 	die "samples.awk failed"
 awk -f "$here/stats.awk" raw/samples.tsv | sort >raw/summary.tsv || die "stats.awk failed"
 
+# The locks, in the tools' own order: the host's from fairness -L (run.sh
+# writes them to settings.txt), the module's from lockbench's known= (its
+# header line), the cost tool's from its output. Runs older than those
+# fields get the list of their day.
+HOST_LOCKS=$(setting host_locks | tr ',' ' ')
+[ -n "$HOST_LOCKS" ] || HOST_LOCKS="legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex"
+LB_KNOWN=$(cat raw/*-smp*-boot*.txt 2>/dev/null | grep -a -o -m 1 ' known=[^ ]*' | head -n 1 | sed 's/^ known=//' | tr ',' ' ')
+[ -n "$LB_KNOWN" ] || LB_KNOWN="legacy ticket8 ticket16 skipticket spinlock"
+LB_LOCKS=$(echo $LB_KNOWN | tr ' ' '\n' | grep -vx spinlock | tr '\n' ' ')
+COST_LOCKS=$(sed -n 's/^cost=uncontended lock=\([^ ]*\) .*/\1/p' raw/host-cost.txt 2>/dev/null | awk '!seen[$0]++' | tr '\n' ' ')
+
 # q SRC WHERE SMP IRQ LOCK METRIC: "n median lo hi cover max", or nothing
 q() {
 	awk -F'\t' -v k="$1	$2	$3	$4	$5	$6" '
@@ -85,7 +96,7 @@ short() {
 }
 # rows of the lockbench tables: SETUP:LOCK (the module's own locks from the
 # ticket kernel's boots; spin_lock() from every kernel)
-ROWS="ticket:legacy ticket:ticket8 ticket:ticket16 ticket:skipticket ticket:spinlock skip:spinlock queued-guest:spinlock queued-native:spinlock"
+ROWS="$(for l in $LB_LOCKS; do printf 'ticket:%s ' "$l"; done)ticket:spinlock skip:spinlock queued-guest:spinlock queued-native:spinlock"
 
 # ---- plots ----------------------------------------------------------------
 GP_TERM=png
@@ -168,7 +179,7 @@ set grid
 set key top right
 plot"
 	sep=
-	for l in legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex spinlock; do
+	for l in $HOST_LOCKS $(echo $LB_LOCKS spinlock | tr ' ' '\n' | grep -vxF "$(echo $HOST_LOCKS | tr ' ' '\n')"); do
 		d=$plot/bypass-$1-$3-$l.dat
 		awk -F'\t' -v s="$1" -v w="$2" -v n="$3" -v i="$4" -v l="$l" '
 			$1 == s && $2 == w && $3 == n && $4 == i && $5 == l && $6 == "bypass_hist" && $7 != "-" {
@@ -200,7 +211,7 @@ set key outside right
 set xtics 1
 plot"
 sep=
-for l in legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex; do
+for l in $HOST_LOCKS; do
 	d=$plot/sweep-$l.dat
 	awk -F'\t' -v l="$l" '$1 == "sw" && $5 == l && $6 == "throughput" { print $3, $8, $9, $10 }' raw/summary.tsv |
 		sort -n >"$d"
@@ -272,7 +283,7 @@ lb_table() {	# SMP IRQ
 fair_table() {	# SRC WHERE SMP
 	echo "| lock | Macq/s | Jain | max/min acq | finish spread | bypasses (max of runs) | bypass share | longest run | ticket breaks (max) | wait p99 (cycles) | timed out |"
 	echo "|---|---|---|---|---|---|---|---|---|---|---|"
-	for l in legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex; do
+	for l in $HOST_LOCKS; do
 		to=$(awk -F'\t' -v s="$1" -v w="$2" -v n="$3" -v l="$l" '$1 == s && $2 == w && $3 == n && $5 == l && $6 == "timed_out" { c++ } END { print c + 0 }' raw/samples.tsv)
 		tb=$(field "$1" "$2" "$3" - "$l" ticket_breaks 6)
 		echo "| $l | $(f "$1" "$2" "$3" - "$l" throughput 1e6 3) | $(f "$1" "$2" "$3" - "$l" jain 1 4) | $(f "$1" "$2" "$3" - "$l" acq_spread 1 4) | $(f "$1" "$2" "$3" - "$l" spread 1 4) | $(field "$1" "$2" "$3" - "$l" bypasses 6) | $(f "$1" "$2" "$3" - "$l" bypass_share 1 3) | $(f "$1" "$2" "$3" - "$l" longest_run 1 3) | ${tb:--} | $(f "$1" "$2" "$3" - "$l" wait_p99 1 3) | $to |"
@@ -541,7 +552,7 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	echo
 	echo "| lock | uncontended (cycles) | uncontended (ns) | x legacy | x qspinlock | handoff (ns) | x ping-pong |"
 	echo "|---|---|---|---|---|---|---|"
-	for l in legacy ticket8 ticket16 skipticket qspinlock generic pthread_spin pthread_mutex; do
+	for l in $COST_LOCKS; do
 		echo "| $l | $(f cost host "$HOSTN" - "$l" uncontended_cycles 1 3) | $(f cost host "$HOSTN" - "$l" uncontended_ns 1 3) | $(f cost host "$HOSTN" - "$l" ratio_uncontended_cycles_legacy 1 3) | $(f cost host "$HOSTN" - "$l" ratio_uncontended_cycles_qspinlock 1 3) | $(f cost host "$HOSTN" - "$l" handoff_ns 1 3) | $(f cost host "$HOSTN" - "$l" handoff_ratio 1 3) |"
 	done
 	echo "| ping-pong | | | | | $(f cost host "$HOSTN" - pingpong ns 1 3) | 1 |"

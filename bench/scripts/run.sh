@@ -184,10 +184,15 @@ for v in $KERNELS; do
 		bench/bin/workload.static || exit 1
 done
 
+# The host's locks: every lock the fairness tool knows (bench/lib/locks.h's
+# list, then the user-space ones), in its order.
+HOST_LOCKS=$(bench/bin/fairness -L | tr '\n' ' ')
+[ -n "$HOST_LOCKS" ] || die "bench/bin/fairness -L listed no lock"
+
 rm -rf "$OUT"
 mkdir -p "$OUT/raw"
 cat >"$OUT/raw/settings.txt" <<EOF
-bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) image=$BENCH_IMAGE setups=$(echo $SETUPS | tr ' ' ,) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS pairs=$BENCH_PAIRS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU
+bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) image=$BENCH_IMAGE setups=$(echo $SETUPS | tr ' ' ,) smp=$(echo $BENCH_SMP | tr ' ' ,) boots=$BENCH_BOOTS rounds=$BENCH_ROUNDS pairs=$BENCH_PAIRS count=$BENCH_COUNT cap_ms=$BENCH_CAP_MS cs_lines=$BENCH_CS_LINES think=$BENCH_THINK fairness_n=$BENCH_FAIRNESS_N fairness_rounds=$BENCH_FAIRNESS_ROUNDS fairness_timeout=$BENCH_FAIRNESS_TIMEOUT host_n=$BENCH_HOST_N host_rounds=$BENCH_HOST_ROUNDS runs_n=$BENCH_RUNS_N runs_tries=$BENCH_RUNS_TRIES cost_runs=$BENCH_COST_RUNS workload_secs=$BENCH_WORKLOAD_SECS workload_rounds=$BENCH_WORKLOAD_ROUNDS skip_us=$BENCH_SKIP_US host_cpus=$NCPU host_locks=$(echo $HOST_LOCKS | tr ' ' ,)
 host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 qemu=$(qemu-system-x86_64 --version | head -n 1)
 kernel=$(git -C "$TREE" describe --tags --always 2>/dev/null) series=$(git -C "$TREE" log --oneline base..HEAD 2>/dev/null | wc -l) patches
@@ -283,7 +288,6 @@ host_run() {
 		failed=$((failed + 1))
 	fi
 }
-HOST_LOCKS="legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex"
 shuffled() { echo $HOST_LOCKS | tr ' ' '\n' | shuf | tr '\n' ' '; }
 
 say "fairness on the host: $BENCH_HOST_ROUNDS rounds of -t $NCPU -n $BENCH_HOST_N [$(elapsed)]"

@@ -4,10 +4,11 @@
  * lock+unlock pair, and the contended handoff between two cores beside the
  * cache-line ping-pong that bounds it.
  *
- * Locks: legacy (the 2.6.24 decrement lock, the seed's asm, lib/locks.h),
- * ticket8 and ticket16 (the series' own ticket lock from the patched tree,
- * both widths, lib/series.h), skipticket (the series' skip-ticket lock, the
- * same way; its slow path out of line as in the kernel), qspinlock (the
+ * Locks: every lock of lib/locks.h's list, LB_LOCKS(): legacy (the 2.6.24
+ * decrement lock, the seed's asm), ticket8 and ticket16 (the series' own
+ * ticket lock from the patched tree, both widths, lib/series.h), skipticket
+ * (the series' skip-ticket lock, the same way; its slow path out of line as
+ * in the kernel) and any lock added there; then qspinlock (the
  * kernel's native queued spinlock: asm-generic/qspinlock.h's fast path
  * inline,
  * kernel/locking/qspinlock.c's slow path, lib/kqspinlock.h), generic
@@ -94,10 +95,9 @@ static void pin(int cpu)
 
 /* One lock of each kind, each on its own cache line. */
 static struct {
-	struct lb_legacy legacy __attribute__((aligned(64)));
-	series8_t series8 __attribute__((aligned(64)));
-	series16_t series16 __attribute__((aligned(64)));
-	skt_lock_t skipticket __attribute__((aligned(64)));
+#define LB_X(ID, name, type)	type name __attribute__((aligned(64)));
+	LB_LOCKS(LB_X)		/* the locks of lib/locks.h */
+#undef LB_X
 	struct qspinlock qspinlock __attribute__((aligned(64)));
 	generic_t generic __attribute__((aligned(64)));
 	pthread_spinlock_t spin __attribute__((aligned(64)));
@@ -108,14 +108,6 @@ static struct {
 	volatile int go;
 } L;
 
-#define LOCK_legacy()		lb_legacy_lock(&L.legacy)
-#define UNLOCK_legacy()		lb_legacy_unlock(&L.legacy)
-#define LOCK_series8()		series8_lock(&L.series8)
-#define UNLOCK_series8()	series8_unlock(&L.series8)
-#define LOCK_series16()		series16_lock(&L.series16)
-#define UNLOCK_series16()	series16_unlock(&L.series16)
-#define LOCK_skipticket()	skt_lock(&L.skipticket)
-#define UNLOCK_skipticket()	skt_unlock(&L.skipticket)
 #define LOCK_qspinlock()	queued_spin_lock(&L.qspinlock)
 #define UNLOCK_qspinlock()	queued_spin_unlock(&L.qspinlock)
 #define LOCK_generic()		generic_lock(&L.generic)
@@ -130,7 +122,7 @@ static struct {
  * returns TSC cycles and ns through pointers. handoff_L(me, n): take the
  * lock when it is this thread's turn, give the turn away inside, n times.
  */
-#define DEFINE_LOCK(name)							\
+#define DEFINE_LOCK_OPS(name, LOCK, UNLOCK)					\
 static void uncontended_##name(long n, unsigned long long *cyc,		\
 			       unsigned long long *ns)			\
 {									\
@@ -138,8 +130,8 @@ static void uncontended_##name(long n, unsigned long long *cyc,		\
 	long i;								\
 									\
 	for (i = 0; i < n; i++) {					\
-		LOCK_##name();						\
-		UNLOCK_##name();					\
+		LOCK;							\
+		UNLOCK;							\
 	}								\
 	*cyc = tsc_fenced() - c0;						\
 	*ns = now_ns() - t0;						\
@@ -151,17 +143,19 @@ static void handoff_##name(int me, long n)				\
 	for (i = 0; i < n; i++) {					\
 		while (L.turn != me)					\
 			__asm__ __volatile__("pause" ::: "memory");	\
-		LOCK_##name();						\
+		LOCK;							\
 		L.data++;						\
 		L.turn = !me;						\
-		UNLOCK_##name();					\
+		UNLOCK;							\
 	}								\
 }
 
-DEFINE_LOCK(legacy)
-DEFINE_LOCK(series8)
-DEFINE_LOCK(series16)
-DEFINE_LOCK(skipticket)
+#define DEFINE_LOCK(name)	DEFINE_LOCK_OPS(name, LOCK_##name(), UNLOCK_##name())
+
+#define LB_X(ID, name, type)						\
+	DEFINE_LOCK_OPS(name, lb_##name##_lock(&L.name), lb_##name##_unlock(&L.name))
+LB_LOCKS(LB_X)
+#undef LB_X
 DEFINE_LOCK(qspinlock)
 DEFINE_LOCK(generic)
 DEFINE_LOCK(pthread_spin)
@@ -172,10 +166,9 @@ static const struct lockdef {
 	void (*uncontended)(long, unsigned long long *, unsigned long long *);
 	void (*handoff)(int, long);
 } locks[] = {
-	{ "legacy", uncontended_legacy, handoff_legacy },
-	{ "ticket8", uncontended_series8, handoff_series8 },
-	{ "ticket16", uncontended_series16, handoff_series16 },
-	{ "skipticket", uncontended_skipticket, handoff_skipticket },
+#define LB_X(ID, name, type)	{ #name, uncontended_##name, handoff_##name },
+	LB_LOCKS(LB_X)
+#undef LB_X
 	{ "qspinlock", uncontended_qspinlock, handoff_qspinlock },
 	{ "generic", uncontended_generic, handoff_generic },
 	{ "pthread_spin", uncontended_pthread_spin, handoff_pthread_spin },
@@ -289,7 +282,10 @@ int main(int argc, char **argv)
 				for (k = 0; k < NR_LOCKS && strcmp(locks[k].name, tok); k++)
 					;
 				if (k == NR_LOCKS) {
-					fprintf(stderr, "cost: unknown lock '%s' (valid: legacy, ticket8, ticket16, skipticket, qspinlock, generic, pthread_spin, pthread_mutex)\n", tok);
+					fprintf(stderr, "cost: unknown lock '%s' (valid:", tok);
+					for (k = 0; k < NR_LOCKS; k++)
+						fprintf(stderr, "%s %s", k ? "," : "", locks[k].name);
+					fprintf(stderr, ")\n");
 					return 2;
 				}
 				want[k] = 1;
@@ -321,10 +317,9 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	lb_legacy_init(&L.legacy);
-	series8_init(&L.series8);
-	series16_init(&L.series16);
-	skt_init(&L.skipticket);
+#define LB_X(ID, name, type)	lb_##name##_init(&L.name);
+	LB_LOCKS(LB_X)
+#undef LB_X
 	skt_set_patience_us(100);
 	kqspin_init(&L.qspinlock);
 	kqspin_thread_init(0);

@@ -23,11 +23,14 @@
  *       over the CPUs this process may run on; more threads than those
  *       CPUs is an error unless -o is given
  *   -n  lock acquisitions per thread (default 1000000)
- *   -l  legacy, ticket8, ticket16, skipticket, qspinlock, pthread_spin,
- *       pthread_mutex, or all (default all = those seven in that order); a comma list runs
- *       them in the order given (scripts shuffle it), each at most once.
+ *   -l  a lock of -L's list, or all (default: every lock of that list, in
+ *       its order); a comma list runs them in the order given (scripts
+ *       shuffle it), each at most once.
  *       "none" (never part of all) takes no lock at all: it exists only to
  *       show that the counter check catches a broken lock (expect exit 1).
+ *   -L  print the locks it knows, one name per line, and exit: every lock
+ *       of lib/locks.h's list (LB_LOCKS()), then qspinlock, pthread_spin,
+ *       pthread_mutex; the scripts take their host lock list from here
  *   -c  shared cache lines written in each critical section (default 1).
  *       Line 0 holds the bookkeeping (shared counter, run tracking) and is
  *       always written; -c N writes lines 0..N-1 (N <= 4096).
@@ -164,23 +167,28 @@
 /* keep independent hot data 128 bytes apart: adjacent-line prefetch */
 #define HOT_ALIGN	128
 
+/*
+ * The locks of locks.h (LB_LOCKS(), numbered as there), then the ones only
+ * user space has; K_NONE (no lock) is the harness's own control.
+ */
 enum fkind {
-	K_LEGACY = LB_LEGACY,
-	K_TICKET8 = LB_TICKET8,
-	K_TICKET16 = LB_TICKET16,
-	K_SKIPTICKET = LB_SKIPTICKET,
-	K_QSPINLOCK,
+#define LB_X(ID, name, type)	K_##ID = LB_##ID,
+	LB_LOCKS(LB_X)
+#undef LB_X
+	K_QSPINLOCK = LB_NR_KINDS,
 	K_PTHREAD_SPIN,
 	K_PTHREAD_MUTEX,
 	K_NONE,
 	K_NR
 };
 
+/* A lock of locks.h: lb_*() runs it. */
+#define K_IS_LB(k)	((unsigned int)(k) < LB_NR_KINDS)
+
 static const char *const kind_names[K_NR] = {
-	[K_LEGACY]		= "legacy",
-	[K_TICKET8]		= "ticket8",
-	[K_TICKET16]		= "ticket16",
-	[K_SKIPTICKET]		= "skipticket",
+#define LB_X(ID, name, type)	[K_##ID] = #name,
+	LB_LOCKS(LB_X)
+#undef LB_X
 	[K_QSPINLOCK]		= "qspinlock",
 	[K_PTHREAD_SPIN]	= "pthread_spin",
 	[K_PTHREAD_MUTEX]	= "pthread_mutex",
@@ -284,12 +292,9 @@ static inline __attribute__((always_inline)) int
 do_take(enum fkind k, union lockstore *l, lb_u32 *tok)
 {
 	*tok = 0;
-	switch (k) {
-	case K_LEGACY:
-	case K_TICKET8:
-	case K_TICKET16:
-	case K_SKIPTICKET:
+	if (K_IS_LB(k))
 		return LB_TAKE((enum lb_lock_kind)k, &l->lb, tok);
+	switch (k) {
 	case K_QSPINLOCK:
 		return kqspin_take(&l->q, tok);
 	case K_PTHREAD_SPIN:
@@ -305,13 +310,11 @@ do_take(enum fkind k, union lockstore *l, lb_u32 *tok)
 static inline __attribute__((always_inline)) void
 do_wait(enum fkind k, union lockstore *l, lb_u32 tok)
 {
-	switch (k) {
-	case K_LEGACY:
-	case K_TICKET8:
-	case K_TICKET16:
-	case K_SKIPTICKET:
+	if (K_IS_LB(k)) {
 		LB_WAIT((enum lb_lock_kind)k, &l->lb, tok);
-		break;
+		return;
+	}
+	switch (k) {
 	case K_QSPINLOCK:
 		kqspin_wait(&l->q, tok);
 		break;
@@ -329,13 +332,11 @@ do_wait(enum fkind k, union lockstore *l, lb_u32 tok)
 static inline __attribute__((always_inline)) void
 do_unlock(enum fkind k, union lockstore *l)
 {
-	switch (k) {
-	case K_LEGACY:
-	case K_TICKET8:
-	case K_TICKET16:
-	case K_SKIPTICKET:
+	if (K_IS_LB(k)) {
 		LB_UNLOCK((enum lb_lock_kind)k, &l->lb);
-		break;
+		return;
+	}
+	switch (k) {
 	case K_QSPINLOCK:
 		queued_spin_unlock(&l->q);
 		break;
@@ -416,7 +417,7 @@ worker_loop(struct thr *t, enum fkind k)
 			do_wait(k, l, tok);
 		}
 		wait = timing ? tsc_now() - t0 : 0;
-		if (k <= K_SKIPTICKET)
+		if (K_IS_LB(k))
 			g.ticket = lb_ticket((enum lb_lock_kind)k, tok);
 		critical_section(sh, t, i, iters, cs_lines, order ? &g : NULL);
 		do_unlock(k, l);
@@ -432,20 +433,18 @@ static void loop_##kind(struct thr *t)					\
 {									\
 	worker_loop(t, kind);						\
 }
-DEFINE_LOOP(K_LEGACY)
-DEFINE_LOOP(K_TICKET8)
-DEFINE_LOOP(K_TICKET16)
-DEFINE_LOOP(K_SKIPTICKET)
+#define LB_X(ID, name, type)	DEFINE_LOOP(K_##ID)
+LB_LOCKS(LB_X)
+#undef LB_X
 DEFINE_LOOP(K_QSPINLOCK)
 DEFINE_LOOP(K_PTHREAD_SPIN)
 DEFINE_LOOP(K_PTHREAD_MUTEX)
 DEFINE_LOOP(K_NONE)
 
 static void (*const loops[K_NR])(struct thr *) = {
-	[K_LEGACY]		= loop_K_LEGACY,
-	[K_TICKET8]		= loop_K_TICKET8,
-	[K_TICKET16]		= loop_K_TICKET16,
-	[K_SKIPTICKET]		= loop_K_SKIPTICKET,
+#define LB_X(ID, name, type)	[K_##ID] = loop_K_##ID,
+	LB_LOCKS(LB_X)
+#undef LB_X
 	[K_QSPINLOCK]		= loop_K_QSPINLOCK,
 	[K_PTHREAD_SPIN]	= loop_K_PTHREAD_SPIN,
 	[K_PTHREAD_MUTEX]	= loop_K_PTHREAD_MUTEX,
@@ -527,13 +526,11 @@ static void die(const char *what)
 static int init_lock(enum fkind k, union lockstore *l)
 {
 	memset(l, 0, sizeof(*l));
-	switch (k) {
-	case K_LEGACY:
-	case K_TICKET8:
-	case K_TICKET16:
-	case K_SKIPTICKET:
+	if (K_IS_LB(k)) {
 		LB_INIT((enum lb_lock_kind)k, &l->lb);
 		return 0;
+	}
+	switch (k) {
 	case K_QSPINLOCK:
 		kqspin_init(&l->q);
 		return 0;
@@ -556,7 +553,7 @@ static void grant_order(enum fkind k, const struct options *o,
 	const struct lb_grant **by = calloc(n, sizeof(*by));
 	unsigned char *passed = calloc(n, 1);
 	lb_u32 *bit = calloc(n + 1, sizeof(*bit));
-	lb_u32 bits = k <= K_SKIPTICKET ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
+	lb_u32 bits = K_IS_LB(k) ? lb_ticket_bits((enum lb_lock_kind)k) : 0;
 	lb_u32 t;
 
 	if (!logs || !lens || !by || !passed || !bit)
@@ -903,13 +900,12 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK..]] [-c CS_LINES]\n"
-		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-T N] [-P US] [-h]\n"
+		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-T N] [-P US] [-L] [-h]\n"
 		"  -t  threads, pinned round robin (default: online CPUs, max %d)\n"
 		"  -n  acquisitions per thread (default 1000000)\n"
-		"  -l  legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex,\n"
-		"      or all\n"
-		"      (default), run in the order given; none = no lock, to test the\n"
-		"      counter check (expect exit 1)\n"
+		"  -l  locks of -L's list, or all (default), run in the order given;\n"
+		"      none = no lock, to test the counter check (expect exit 1)\n"
+		"  -L  print the locks it knows, one per line, and exit\n"
 		"  -c  shared cache lines written in the critical section (default 1, max %d)\n"
 		"  -w  PAUSEs after each unlock (default 0)\n"
 		"  -k  key=value output    -p  wait-time percentiles (TSC cycles)\n"
@@ -973,9 +969,8 @@ static void parse_locks(struct options *o, const char *arg)
 				if (!strcmp(tok, kind_names[k]))
 					break;
 			if (k == K_NR)
-				bad_usage("unknown lock '%s' (legacy, ticket8, ticket16,"
-					  " skipticket, qspinlock, pthread_spin,"
-					  " pthread_mutex, all)", tok);
+				bad_usage("unknown lock '%s': fairness -L lists the locks (or all)",
+					  tok);
 			add[n++] = k;
 		}
 		for (k = 0; k < n; k++) {
@@ -1033,7 +1028,7 @@ int main(int argc, char **argv)
 				  (lb_u32)online) : 1;
 
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "t:n:l:c:w:kpvGoT:P:h")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:l:Lc:w:kpvGoT:P:h")) != -1) {
 		switch (opt) {
 		case 't':
 			o.threads = (lb_u32)parse_num("-t", optarg, 1,
@@ -1045,6 +1040,10 @@ int main(int argc, char **argv)
 		case 'l':
 			parse_locks(&o, optarg);
 			break;
+		case 'L':
+			for (k = 0; k <= K_PTHREAD_MUTEX; k++)
+				printf("%s\n", kind_names[k]);
+			return 0;
 		case 'c':
 			o.cs_lines = (lb_u32)parse_num("-c", optarg, 1,
 							 MAX_CS_LINES);
@@ -1089,7 +1088,7 @@ int main(int argc, char **argv)
 		bad_usage("unexpected argument '%s'", argv[optind]);
 
 	for (k = 0; k < o.nseq; k++) {
-		lb_u32 max = o.seq[k] <= K_SKIPTICKET ?
+		lb_u32 max = K_IS_LB(o.seq[k]) ?
 			     lb_lock_max_cpus((enum lb_lock_kind)o.seq[k]) : 0;
 
 		if (!max || o.threads <= max)

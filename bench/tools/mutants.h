@@ -34,7 +34,7 @@ static inline int mut_take(enum lb_lock_kind kind, union lb_anylock *l,
 #if LB_MUTANT == 1
 	return mut_ttas_try(&l->ticket8, tok);
 #else
-	return lb_legacy_take(&l->legacy);
+	return lb_legacy_take(&l->legacy, tok);
 #endif
 }
 
@@ -49,7 +49,7 @@ static inline void mut_wait(enum lb_lock_kind kind, union lb_anylock *l,
 	while (!mut_ttas_try(&l->ticket8, &tok))
 		lb_cpu_relax();
 #else
-	lb_legacy_wait(&l->legacy);
+	lb_legacy_wait(&l->legacy, tok);
 #endif
 }
 
