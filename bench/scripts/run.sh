@@ -208,10 +208,13 @@ append="$append lab.bench_fairness=-n,$BENCH_FAIRNESS_N,-c,$BENCH_CS_LINES,-w,$B
 append="$append lab.bench_fairness_rounds=$BENCH_FAIRNESS_ROUNDS lab.bench_fairness_timeout=$BENCH_FAIRNESS_TIMEOUT"
 append="$append lab.bench_workload=futex,open"
 append="$append lab.bench_workload_secs=$BENCH_WORKLOAD_SECS lab.bench_workload_rounds=$BENCH_WORKLOAD_ROUNDS"
-# Worst case per boot: every lockbench load capped, every fairness lock
-# timed out, the workloads.
-timeout=$((180 + (2 * BENCH_ROUNDS * 5 + 3 * BENCH_PAIRS) * (BENCH_CAP_MS / 1000 + 2) +
-	7 * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
+# Worst case per boot: every lockbench load capped (the module runs the
+# locks of bench/lib/locks.h and spin_lock()), every fairness lock timed
+# out, the workloads.
+nlb=$(($(bench/bin/fairness -M | wc -l) + 1))
+nhost=$(echo $HOST_LOCKS | wc -w)
+timeout=$((180 + (2 * BENCH_ROUNDS * nlb + 3 * BENCH_PAIRS) * (BENCH_CAP_MS / 1000 + 2) +
+	nhost * BENCH_FAIRNESS_ROUNDS * BENCH_FAIRNESS_TIMEOUT +
 	2 * BENCH_WORKLOAD_ROUNDS * (BENCH_WORKLOAD_SECS + 1)))
 
 nboots=$(($(echo $SETUPS | wc -w) * BENCH_BOOTS * $(echo $BENCH_SMP | wc -w)))

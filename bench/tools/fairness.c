@@ -31,6 +31,8 @@
  *   -L  print the locks it knows, one name per line, and exit: every lock
  *       of lib/locks.h's list (LB_LOCKS()), then qspinlock, pthread_spin,
  *       pthread_mutex; the scripts take their host lock list from here
+ *   -M  print only the locks of lib/locks.h's list (the ones the lockbench
+ *       module runs too, beside spin_lock()), one per line, and exit
  *   -c  shared cache lines written in each critical section (default 1).
  *       Line 0 holds the bookkeeping (shared counter, run tracking) and is
  *       always written; -c N writes lines 0..N-1 (N <= 4096).
@@ -900,12 +902,13 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK..]] [-c CS_LINES]\n"
-		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-T N] [-P US] [-L] [-h]\n"
+		"                [-w THINK] [-k] [-p] [-v] [-G] [-o] [-T N] [-P US] [-L] [-M] [-h]\n"
 		"  -t  threads, pinned round robin (default: online CPUs, max %d)\n"
 		"  -n  acquisitions per thread (default 1000000)\n"
 		"  -l  locks of -L's list, or all (default), run in the order given;\n"
 		"      none = no lock, to test the counter check (expect exit 1)\n"
 		"  -L  print the locks it knows, one per line, and exit\n"
+		"  -M  print the locks of lib/locks.h (lockbench's too), and exit\n"
 		"  -c  shared cache lines written in the critical section (default 1, max %d)\n"
 		"  -w  PAUSEs after each unlock (default 0)\n"
 		"  -k  key=value output    -p  wait-time percentiles (TSC cycles)\n"
@@ -1028,7 +1031,7 @@ int main(int argc, char **argv)
 				  (lb_u32)online) : 1;
 
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "t:n:l:Lc:w:kpvGoT:P:h")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:l:LMc:w:kpvGoT:P:h")) != -1) {
 		switch (opt) {
 		case 't':
 			o.threads = (lb_u32)parse_num("-t", optarg, 1,
@@ -1041,8 +1044,10 @@ int main(int argc, char **argv)
 			parse_locks(&o, optarg);
 			break;
 		case 'L':
+		case 'M':
 			for (k = 0; k <= K_PTHREAD_MUTEX; k++)
-				printf("%s\n", kind_names[k]);
+				if (opt == 'L' || K_IS_LB(k))
+					printf("%s\n", kind_names[k]);
 			return 0;
 		case 'c':
 			o.cs_lines = (lb_u32)parse_num("-c", optarg, 1,
