@@ -51,22 +51,8 @@ for m in $modes; do
 	echo "$MODES" | grep -q "^$m|" || die "unknown mode '$m' (valid: $(echo $(echo "$MODES" | cut -d'|' -f1)))"
 done
 
-failed=0
-line() {
-	echo "$1${2:+: $2}"
-	case $1 in FAIL*) failed=1 ;; esac
-}
-check() {
-	name=$1
-	shift
-	if out=$("$@"); then line "ok   $name" "$out"; else line "FAIL $name" "$out"; return 1; fi
-}
-
-if ! out=$(lab/initramfs.sh "$v" 2>&1); then
-	line "FAIL initramfs $v" "$(echo "$out" | tail -n 1)"
-	exit 1
-fi
-line "ok   initramfs $v" packed
+. "$LAB/lab/checks.sh"
+pack_initramfs "$v"
 
 mkdir -p "$LOGS/test"
 while IFS='|' read -r mode smp cpu append want warn types; do
@@ -75,7 +61,7 @@ while IFS='|' read -r mode smp cpu append want warn types; do
 	full=1
 	[ -n "$warn" ] && full= append="$append kunit.enable=0"
 	[ -n "$types" ] && append="$append lab.torture=$types lab.torture_secs=$TORTURE_SECS lab.torture_args=stat_interval=4"
-	timeout=$((180 + $(echo "$types" | tr ',' ' ' | wc -w) * (TORTURE_SECS + 30)))
+	timeout=$(boot_timeout "$(echo "$types" | tr ',' ' ' | wc -w)" "$TORTURE_SECS")
 	if ! out=$(lab/boot.sh -t "$timeout" -c "$cpu" -a "$append" "$v" "$smp" "$log"); then
 		line "FAIL boot $v $mode" "$out (log: $log)"
 		show_tail "$log" 25

@@ -21,22 +21,8 @@ TORTURE_SECS=${TORTURE_SECS:-8}
 check_number TORTURE_SECS "$TORTURE_SECS" 1 600
 TORTURE_TYPES="spin_lock spin_lock_irq raw_spin_lock rw_lock"
 FAIR_TYPES=spin_lock
-failed=0
-line() {
-	echo "$1${2:+: $2}"
-	case $1 in FAIL*) failed=1 ;; esac
-}
-check() {
-	name=$1
-	shift
-	if out=$("$@"); then line "ok   $name" "$out"; else line "FAIL $name" "$out"; return 1; fi
-}
-
-if ! out=$(lab/initramfs.sh "$v" 2>&1); then
-	line "FAIL initramfs $v" "$(echo "$out" | tail -n 1)"
-	exit 1
-fi
-line "ok   initramfs $v" packed
+. "$LAB/lab/checks.sh"
+pack_initramfs "$v"
 
 ticket=$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)
 skip=$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)
@@ -65,7 +51,7 @@ for smp in 1 2 4; do
 		[ "$pat" = 100 ] || append="$append skipticket.patience_us=$pat"
 	fi
 	# Bring-up, KUnit and the selftests, then each locktorture run.
-	timeout=$((180 + $(echo $types $ftypes | wc -w) * (TORTURE_SECS + 30)))
+	timeout=$(boot_timeout "$(echo $types $ftypes | wc -w)" "$TORTURE_SECS")
 	# A boot that failed (timeout, panic) still has its log read by the
 	# other checks: they say how far it got.
 	if ! out=$(lab/boot.sh -t "$timeout" -a "$append" "$v" "$smp" "$log"); then

@@ -99,6 +99,15 @@ obj_enabled() {
 	[ -z "$_sym" ] || grep -Eq "^$_sym=(y|m)" "$2/.config"
 }
 
+# boot_timeout N SECS: the seconds a guest boot may take that runs N
+# locktorture types of SECS seconds each: 180 for bring-up, KUnit and the
+# selftests (TCG, up to 16 vCPUs on 2 host CPUs), SECS + 30 per type (its
+# start, its stop and its statistics). Every boot of the lab's checks uses
+# it.
+boot_timeout() {
+	echo $((180 + $1 * ($2 + 30)))
+}
+
 kbuild_dir() {
 	echo "$BUILD/kernel-$1"
 }

@@ -50,7 +50,7 @@ stat=$((secs / 4))
 args="stat_interval=$stat,stutter=5,long_hold=100,verbose=2"
 [ "$onoff" -gt 0 ] && args="$args,onoff_interval=$onoff,onoff_holdoff=1"
 log=$LOGS/soak-$v-smp$smp.log
-timeout=$((n * (secs + 30) + 180))
+timeout=$(boot_timeout "$n" "$secs")
 say "soaking $v at $smp vCPUs: $types, ${secs}s each, hotplug every ${onoff}s (log: $log)"
 start=$(date +%s)
 if ! out=$("$LAB/lab/boot.sh" -t "$timeout" \
