@@ -26,9 +26,16 @@ IMAGE=$(setting image)
 [ -n "$SETUPS" ] || SETUPS="ticket skip queued-guest queued-native"
 [ -n "$IMAGE" ] || IMAGE=dedicated
 
-awk -v host_cpus="$HOSTN" -f "$here/samples.awk" $(ls raw/*.txt | grep -v settings.txt) >raw/samples.tsv ||
-	die "samples.awk failed"
-awk -f "$here/stats.awk" raw/samples.tsv | sort >raw/summary.tsv || die "stats.awk failed"
+# Both files start with a header row naming their columns (documented in
+# samples.awk and stats.awk, and in docs/benchmark.md, "Data files").
+{
+	printf 'src\twhere\tsmp\tirq\tlock\tmetric\tvalue\trun\n'
+	awk -v host_cpus="$HOSTN" -f "$here/samples.awk" $(ls raw/*.txt | grep -v settings.txt)
+} >raw/samples.tsv || die "samples.awk failed"
+{
+	printf 'src\twhere\tsmp\tirq\tlock\tmetric\tn\tmedian\tlo\thi\tcover\tmax\n'
+	awk -f "$here/stats.awk" raw/samples.tsv | sort
+} >raw/summary.tsv || die "stats.awk failed"
 
 # The locks, in the tools' own order: the host's from fairness -L (run.sh
 # writes them to settings.txt), the module's from lockbench's known= (its
@@ -290,6 +297,55 @@ fair_table() {	# SRC WHERE SMP
 	done
 }
 
+# The targets: bench/targets.tsv, one line each (name, the statistic it is
+# judged on, the test, the row's text, why), read here and nowhere else.
+TARGETS=$LAB/bench/targets.tsv
+[ -f "$TARGETS" ] || die "no $TARGETS"
+awk -F'\t' 'NR > 1 && (NF != 5 || $2 !~ /^(lo|hi|median|max|within)$/) {
+	printf "bench/targets.tsv line %d: expected 5 tab-separated fields, judged on lo, hi, median, max or within\n", NR; bad = 1
+} END { exit bad }' "$TARGETS" >&2 || die "bad bench/targets.tsv"
+# trow NAME FIGURE STATS [KEY=VALUE...]: one row of the Targets table.
+# STATS is "n median lo hi cover max" (q's output; "-" or empty where
+# unknown; for "within": the median tested against lo and hi); the
+# target's line says which of them is judged and how, the row's text
+# ({KEY} replaced by VALUE) and why.
+trow() {
+	_t=$(awk -F'\t' -v n="$1" 'NR > 1 && $1 == n { print; exit }' "$TARGETS")
+	[ -n "$_t" ] || die "bench/targets.tsv has no target '$1'"
+	_judged=$(printf '%s\n' "$_t" | cut -f2) _test=$(printf '%s\n' "$_t" | cut -f3)
+	_text=$(printf '%s\n' "$_t" | cut -f4) _why=$(printf '%s\n' "$_t" | cut -f5)
+	_fig=$2 _stats=${3:-- - - - - -}
+	shift 3
+	for _kv in "$@"; do
+		_text=$(awk -v t="$_text" -v k="{${_kv%%=*}}" -v v="${_kv#*=}" 'BEGIN {
+			while ((i = index(t, k)) > 0) t = substr(t, 1, i - 1) v substr(t, i + length(k)); print t }')
+	done
+	case $_judged in
+	median) _v=$(echo "$_stats" | awk '{ print $2 }') ;;
+	lo) _v=$(echo "$_stats" | awk '{ print $3 }') ;;
+	hi) _v=$(echo "$_stats" | awk '{ print $4 }') ;;
+	max) _v=$(echo "$_stats" | awk '{ print $6 }') ;;
+	within)
+		_v=$(echo "$_stats" | awk '$2 != "-" && $3 != "-" && $4 != "-" { print ($2 >= $3 && $2 <= $4) ? 1 : 0 }')
+		_test="== 1"
+		;;
+	esac
+	case $_v in
+	'' | - | *[!0-9.eE+-]*) _verdict="no data" ;;
+	*) _verdict=$(mark "$_v $_test") ;;
+	esac
+	echo "| $_text | $_fig | $_verdict | $_why |"
+}
+# xstats RATIO: xratio's "r [lo, hi]" as STATS for trow
+xstats() {
+	echo "$1" | sed -n 's/^\([^ ]*\) \[\([^,]*\), \([^]]*\)\]$/- \1 \2 \3 - -/p'
+}
+# maxstats COUNT...: STATS whose max is the largest COUNT (none if any is
+# missing)
+maxstats() {
+	echo "$@" | awk -v n=$# 'NF == n && NF > 0 { m = $1; for (i = 2; i <= NF; i++) if ($i > m) m = $i; print "- - - - - " m }'
+}
+
 # cross-kernel ratio of medians, with the interval [lo_a/hi_b, hi_a/lo_b]
 xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	a=$(q "$1" "$2" "$6" "$7" "$3" "$8") b=$(q "$1" "$4" "$6" "$7" "$5" "$8")
@@ -360,108 +416,102 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	echo
 	echo "## Targets"
 	echo
-	echo "| target | figure | verdict |"
-	echo "|---|---|---|"
+	echo "| target | figure | verdict | why |"
+	echo "|---|---|---|---|"
 	for smp in $SMPS; do
 		for l in ticket8 ticket16; do
 			for irq in 0 1; do
 				m=$(field lb ticket "$smp" "$irq" "$l" bypasses 6) tb=$(field lb ticket "$smp" "$irq" "$l" ticket_breaks 6)
-				echo "| FIFO: 0 bypasses, 0 ticket breaks, lockbench $l, $smp vCPUs, irqsoff=$irq | max ${m:-?}, ${tb:-?} over $(field lb ticket "$smp" "$irq" "$l" bypasses 1) runs | $(mark "${m:-x} == 0 && ${tb:-x} == 0") |"
+				trow fifo_lockbench "max ${m:-?}, ${tb:-?} over $(field lb ticket "$smp" "$irq" "$l" bypasses 1) runs" "$(maxstats "$m" "$tb")" \
+					lock="$l" smp="$smp" irq="$irq"
 			done
 		done
 		for l in ticket8 ticket16; do
 			for w in $SETUPS; do
 				m=$(field gf "$w" "$smp" - "$l" bypasses 6)
 				[ -n "$m" ] || continue
-				echo "| FIFO: 0 bypasses, guest fairness $l, $w setting, $smp vCPUs | max $m over $(field gf "$w" "$smp" - "$l" bypasses 1) runs | $(mark "$m == 0") |"
+				trow fifo_guest "max $m over $(field gf "$w" "$smp" - "$l" bypasses 1) runs" "$(maxstats "$m")" \
+					lock="$l" setting="$w" smp="$smp"
 			done
 		done
 	done
 	for l in ticket8 ticket16; do
 		m=$(field hf host "$HOSTN" - "$l" bypasses 6) tb=$(field hf host "$HOSTN" - "$l" ticket_breaks 6)
-		echo "| FIFO: 0 bypasses, 0 ticket breaks, host fairness $l | max ${m:-?}, ${tb:-?} over $(field hf host "$HOSTN" - "$l" bypasses 1) runs | $(mark "${m:-x} == 0 && ${tb:-x} == 0") |"
+		trow fifo_host "max ${m:-?}, ${tb:-?} over $(field hf host "$HOSTN" - "$l" bypasses 1) runs" "$(maxstats "$m" "$tb")" lock="$l"
 	done
 	for r in ticket:ticket8 ticket:ticket16 ticket:spinlock; do
-		hi=$(field lb "${r%%:*}" 2 1 "${r#*:}" acq_spread 4)
-		echo "| max/min acq <= 1.02 at 2 vCPUs, $(label "$r"), irqs off | $(f lb "${r%%:*}" 2 1 "${r#*:}" acq_spread 1 4) | $(mark "${hi:-x} <= 1.02") |"
+		trow even_guest "$(f lb "${r%%:*}" 2 1 "${r#*:}" acq_spread 1 4)" "$(q lb "${r%%:*}" 2 1 "${r#*:}" acq_spread)" what="$(label "$r")"
 	done
 	for l in ticket8 ticket16; do
-		hi=$(field hf host "$HOSTN" - "$l" acq_spread 4)
-		echo "| max/min acq <= 1.02 with $HOSTN host threads, $l | $(f hf host "$HOSTN" - "$l" acq_spread 1 4) | $(mark "${hi:-x} <= 1.02") |"
+		trow even_host "$(f hf host "$HOSTN" - "$l" acq_spread 1 4)" "$(q hf host "$HOSTN" - "$l" acq_spread)" n="$HOSTN" lock="$l"
 	done
-	lo=$(field hf host "$HOSTN" - legacy acq_spread 3)
-	echo "| legacy unfair on the host: max/min acq > 1 with its interval | $(f hf host "$HOSTN" - legacy acq_spread 1 4); longest run $(f hf host "$HOSTN" - legacy longest_run 1 4) | $(mark "${lo:-x} > 1.0") (interval above 1) |"
+	trow legacy_unfair "$(f hf host "$HOSTN" - legacy acq_spread 1 4); longest run $(f hf host "$HOSTN" - legacy longest_run 1 4)" \
+		"$(q hf host "$HOSTN" - legacy acq_spread)"
 	rmax=$(field rn host "$HOSTN" - legacy longest_run 6)
-	echo "| the seeds' runs of 10^6 grants (legacy, -G, -n $(setting runs_n)) | longest run $(f rn host "$HOSTN" - legacy longest_run 1 4), largest ${rmax:-?} | $(mark "${rmax:-x} >= 1000000") (see \"The seeds' long runs\") |"
+	trow seed_runs "longest run $(f rn host "$HOSTN" - legacy longest_run 1 4), largest ${rmax:-?} (see \"The seeds' long runs\")" \
+		"$(q rn host "$HOSTN" - legacy longest_run)" n="$(setting runs_n)"
 	for l in ticket8 ticket16; do
-		hi=$(field cost host "$HOSTN" - "$l" ratio_uncontended_cycles_legacy 4)
-		echo "| uncontended $l <= 1.3x legacy, real cores | $(f cost host "$HOSTN" - "$l" ratio_uncontended_cycles_legacy 1 3) | $(mark "${hi:-x} <= 1.3") |"
-		hi=$(field cost host "$HOSTN" - "$l" ratio_uncontended_cycles_qspinlock 4)
-		echo "| uncontended $l <= 1.1x qspinlock's fast path, real cores | $(f cost host "$HOSTN" - "$l" ratio_uncontended_cycles_qspinlock 1 3) | $(mark "${hi:-x} <= 1.1") |"
-		hi=$(field cost host "$HOSTN" - "$l" handoff_ratio 4)
-		echo "| contended handoff of $l within 2x the cache-line ping-pong | $(f cost host "$HOSTN" - "$l" handoff_ratio 1 3) x ping-pong ($(f cost host "$HOSTN" - "$l" handoff_ns 1 3) ns against $(f cost host "$HOSTN" - pingpong ns 1 3) ns) | $(mark "${hi:-x} <= 2") |"
+		trow cost_legacy "$(f cost host "$HOSTN" - "$l" ratio_uncontended_cycles_legacy 1 3)" \
+			"$(q cost host "$HOSTN" - "$l" ratio_uncontended_cycles_legacy)" lock="$l"
+		trow cost_qspinlock "$(f cost host "$HOSTN" - "$l" ratio_uncontended_cycles_qspinlock 1 3)" \
+			"$(q cost host "$HOSTN" - "$l" ratio_uncontended_cycles_qspinlock)" lock="$l"
+		trow handoff "$(f cost host "$HOSTN" - "$l" handoff_ratio 1 3) x ping-pong ($(f cost host "$HOSTN" - "$l" handoff_ns 1 3) ns against $(f cost host "$HOSTN" - pingpong ns 1 3) ns)" \
+			"$(q cost host "$HOSTN" - "$l" handoff_ratio)" lock="$l"
 	done
-	# the skip-ticket lock's targets: the skip-ticket kernel's spin_lock() (setting
-	# skip) against the ticket kernel's and the guest TAS lock (queued
-	# kernel as a guest); the exact grant order from the same header in
-	# lockbench (module skipticket, every kernel's boots), which spin_lock()
-	# cannot give; the uncontended cost on the host's real cores.
-	lo9() { echo "$1" | sed -n 's/.*\[\([^,]*\),.*/\1/p'; }
+	# the skip-ticket lock's targets: the skip setting's spin_lock() against
+	# the ticket setting's and the guest TAS lock (queued-guest); the exact
+	# grant order from the same header in lockbench (module skipticket),
+	# which spin_lock() cannot give; the uncontended cost on real cores.
 	if [ -n "$(q lb skip 2 1 spinlock throughput)$(q lb ticket 2 1 skipticket throughput)" ]; then
-		hi=$(field lb ticket 2 1 skipticket bypass_share 4)
-		echo "| skip-ticket: bypasses <= 0.1% of grants at 2 vCPUs, irqs off (lockbench skipticket, the same header, ticket setting's boots; largest count $(field lb ticket 2 1 skipticket bypasses 6)) | $(f lb ticket 2 1 skipticket bypass_share 1 3) | $(mark "${hi:-x} <= 0.001") |"
-		lo=$(field lb skip 2 1 spinlock jain 3)
-		echo "| skip-ticket: Jain >= 0.999 at 2 vCPUs, spin_lock(), irqs off | $(f lb skip 2 1 spinlock jain 1 4) | $(mark "${lo:-x} >= 0.999") |"
-		hi=$(field lb skip 2 1 spinlock acq_spread 4)
-		echo "| skip-ticket: max/min acq <= 1.02 at 2 vCPUs, spin_lock(), irqs off | $(f lb skip 2 1 spinlock acq_spread 1 4) | $(mark "${hi:-x} <= 1.02") |"
+		trow skip_bypass_share "$(f lb ticket 2 1 skipticket bypass_share 1 3)" "$(q lb ticket 2 1 skipticket bypass_share)" \
+			max="$(field lb ticket 2 1 skipticket bypasses 6)"
+		trow skip_jain2 "$(f lb skip 2 1 spinlock jain 1 4)" "$(q lb skip 2 1 spinlock jain)"
+		trow skip_even2 "$(f lb skip 2 1 spinlock acq_spread 1 4)" "$(q lb skip 2 1 spinlock acq_spread)"
 		r=$(xratio lb skip spinlock ticket spinlock 2 1 throughput)
-		echo "| skip-ticket: throughput within 10% of the ticket lock's at 2 vCPUs, spin_lock() of each setting | $r | $(mark "$(lo9 "$r") >= 0.9") |"
-		lo=$(field lb ticket 2 1 skipticket ratio_throughput_ticket8 3)
-		echo "| skip-ticket: throughput within 10% of ticket8's at 2 vCPUs, lockbench, same runs | $(f lb ticket 2 1 skipticket ratio_throughput_ticket8 1 3) | $(mark "${lo:-x} >= 0.9") |"
-		# spin_lock() of each kernel against ticket8 in the same runs:
+		trow skip_vs_ticket "$r" "$(xstats "$r")"
+		trow skip_vs_ticket8 "$(f lb ticket 2 1 skipticket ratio_throughput_ticket8 1 3)" "$(q lb ticket 2 1 skipticket ratio_throughput_ticket8)"
+		# spin_lock() of each setting against ticket8 in the same runs:
 		# not the same harness (ticket8 also stamps its arrival, an atomic
-		# that spin_lock() has not), so a ticket kernel is the reference
+		# that spin_lock() has not), so a ticket setting is the reference
 		a=$(field lb skip 2 1 spinlock ratio_throughput_ticket8 2) b=$(field lb ticket 2 1 spinlock ratio_throughput_ticket8 2)
 		k=$(echo "$a $b" | awk 'NF == 2 && $2 > 0 { printf "%.3g", $1 / $2 }')
-		echo "| (context) spin_lock() against ticket8 at 2 vCPUs, same runs: skip setting, ticket setting, and the one over the other | $(f lb skip 2 1 spinlock ratio_throughput_ticket8 1 3); $(f lb ticket 2 1 spinlock ratio_throughput_ticket8 1 3); ${k:--} | not a target |"
+		echo "| (context) spin_lock() against ticket8 at 2 vCPUs, same runs: skip setting, ticket setting, and the one over the other | $(f lb skip 2 1 spinlock ratio_throughput_ticket8 1 3); $(f lb ticket 2 1 spinlock ratio_throughput_ticket8 1 3); ${k:--} | not a target | |"
 		for smp in $SMPS; do
 			[ "$smp" -gt "$HOSTN" ] || continue
 			r=$(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)
-			echo "| skip-ticket: throughput >= 50% of the guest TAS lock's at $smp vCPUs, spin_lock() (ticket setting: $(xratio lb ticket spinlock queued-guest spinlock "$smp" 1 throughput)) | $r | $(mark "$(lo9 "$r") >= 0.5") |"
-			lo=$(field lb skip "$smp" 1 spinlock jain 3)
-			echo "| skip-ticket: Jain >= 0.95 at $smp vCPUs, spin_lock() | $(f lb skip "$smp" 1 spinlock jain 1 4) | $(mark "${lo:-x} >= 0.95") |"
+			trow skip_vs_tas "$r" "$(xstats "$r")" smp="$smp" ticket="$(xratio lb ticket spinlock queued-guest spinlock "$smp" 1 throughput)"
+			trow skip_jain "$(f lb skip "$smp" 1 spinlock jain 1 4)" "$(q lb skip "$smp" 1 spinlock jain)" smp="$smp"
 			r=$(xratio wl skip futex queued-guest futex "$smp" - ops_per_sec)
-			echo "| skip-ticket: futex workload >= 50% of the queued-guest setting's at $smp vCPUs (ticket setting: $(xratio wl ticket futex queued-guest futex "$smp" - ops_per_sec)) | $r | $(mark "$(lo9 "$r") >= 0.5") |"
+			trow skip_futex "$r" "$(xstats "$r")" smp="$smp" ticket="$(xratio wl ticket futex queued-guest futex "$smp" - ops_per_sec)"
 		done
-		hi=$(field cost host "$HOSTN" - skipticket ratio_uncontended_cycles_ticket8 4)
-		echo "| skip-ticket: uncontended cost within 5% of the ticket lock's (ticket8), real cores | $(f cost host "$HOSTN" - skipticket ratio_uncontended_cycles_ticket8 1 3) | $(mark "${hi:-x} <= 1.05") |"
+		trow skip_cost "$(f cost host "$HOSTN" - skipticket ratio_uncontended_cycles_ticket8 1 3)" \
+			"$(q cost host "$HOSTN" - skipticket ratio_uncontended_cycles_ticket8)"
 	fi
 	# the boot-time choice's targets: the one image's automatic choice in a
 	# guest (setting skip) against its test-and-set fallback (queued-guest)
 	# and its ticket choice; on bare metal against the queued kernel
-	# (dedicated-queued-native), all judged on the median
-	med() { echo "$1" | sed -n 's/^\([0-9.e+-]*\) .*/\1/p'; }
+	# (dedicated-queued-native)
 	if [ "$IMAGE" = one ]; then
 		for smp in $SMPS; do
 			[ "$smp" -gt "$HOSTN" ] || continue
 			r=$(xratio lb skip spinlock queued-guest spinlock "$smp" 1 throughput)
-			echo "| one image: automatic choice (skip-ticket) >= 0.9x its test-and-set fallback at $smp vCPUs, spin_lock(), irqs off, median | $r | $(mark "$(med "$r") >= 0.9") |"
-			lo=$(field lb skip "$smp" 1 spinlock jain 3)
-			echo "| one image: automatic choice, Jain >= 0.98 at $smp vCPUs, spin_lock(), irqs off | $(f lb skip "$smp" 1 spinlock jain 1 4) | $(mark "${lo:-x} >= 0.98") |"
+			trow auto_vs_tas "$r" "$(xstats "$r")" smp="$smp"
+			trow auto_jain "$(f lb skip "$smp" 1 spinlock jain 1 4)" "$(q lb skip "$smp" 1 spinlock jain)" smp="$smp"
 		done
 		case " $SMPS " in
 		*" 2 "*)
-			m=$(field lb skip 2 1 skipticket bypasses 6)
-			echo "| one image: 0 bypasses in every lockbench run of skipticket at 2 vCPUs, irqs off, automatic choice's boots | max ${m:-?} over $(field lb skip 2 1 skipticket bypasses 1) runs | $(mark "${m:-x} == 0") |"
+			trow auto_bypass "max $(field lb skip 2 1 skipticket bypasses 6) over $(field lb skip 2 1 skipticket bypasses 1) runs" \
+				"$(q lb skip 2 1 skipticket bypasses)"
 			r=$(xratio lb skip spinlock ticket spinlock 2 1 throughput)
-			echo "| one image: automatic choice within 3% of spinlock=ticket at 2 vCPUs, spin_lock(), irqs off, median | $r | $(mark "$(med "$r") >= 0.97") |"
+			trow auto_vs_ticket "$r" "$(xstats "$r")"
 			;;
 		esac
 		for smp in $SMPS; do
 			b=$(q lb dedicated-queued-native "$smp" 1 spinlock throughput)
 			[ -n "$b" ] || continue
 			m=$(field lb queued-native "$smp" 1 spinlock throughput 2)
-			echo "| one image, -hypervisor: automatic choice (qspinlock) within the queued kernel's interval at $smp vCPUs, spin_lock(), irqs off, median | $(f lb queued-native "$smp" 1 spinlock throughput 1e6 3) against $(f lb dedicated-queued-native "$smp" 1 spinlock throughput 1e6 3) Macq/s | $(mark "${m:-x} >= $(echo "$b" | cut -d' ' -f3) && ${m:-x} <= $(echo "$b" | cut -d' ' -f4)") |"
+			trow auto_native "$(f lb queued-native "$smp" 1 spinlock throughput 1e6 3) against $(f lb dedicated-queued-native "$smp" 1 spinlock throughput 1e6 3) Macq/s" \
+				"- ${m:--} $(echo "$b" | cut -d' ' -f3,4) - -" smp="$smp"
 		done
 	fi
 	echo

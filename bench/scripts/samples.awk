@@ -8,7 +8,8 @@
 #          bookkeeping runs on the host (lock is LOCK/MODE); sw: the host's
 #          thread sweep (smp = threads); rn: the long-run attempt; cost:
 #          bench/bin/cost on the host
-#   where  the kernel setting (ticket, queued-guest, queued-native) or host
+#   where  the kernel setting (ticket, skip, queued-guest, queued-native,
+#          dedicated-SETTING: see run.sh) or host
 #   smp    vCPUs (guests), threads (sweep), host CPUs (other host runs)
 #   irq    lockbench's irqsoff (0/1), "-" elsewhere
 #   run    which run the sample came from: bBOOT.rROUND in a guest (one
