@@ -105,6 +105,8 @@ obj_enabled() {
 # start, its stop and its statistics). Every boot of the lab's checks uses
 # it.
 boot_timeout() {
+	check_number "boot_timeout N" "$1" 0 100
+	check_number "boot_timeout SECS" "$2" 1 3600
 	echo $((180 + $1 * ($2 + 30)))
 }
 

@@ -58,8 +58,8 @@ refuse "bad TEST_VARIANTS" "unknown variant 'nosuch'" env TEST_VARIANTS="ticket 
 refuse "bad SOAK_SECS" "bad SOAK_SECS" env SOAK_SECS=x sh tests/run
 refuse "bad VARIANT" "unknown variant 'x'" make -s kernel VARIANT=x
 refuse "bad SMP" "bad SMP value '0'" make -s boot SMP=0
-refuse "bad BENCH_IMAGE" "bad BENCH_IMAGE 'x' (valid: one, dedicated)" env BENCH_IMAGE=x sh bench/scripts/run.sh
-refuse "bad BENCH_CROSS" "unknown setting 'tas'" env BENCH_CROSS="skip tas" sh bench/scripts/run.sh
+refuse "bad BENCH_IMAGE" "bad BENCH_IMAGE 'x' (valid: one, dedicated)" env BENCH_CROSS= BENCH_IMAGE=x sh bench/scripts/run.sh
+refuse "bad BENCH_CROSS" "unknown setting 'tas'" env BENCH_IMAGE=dedicated BENCH_CROSS="skip tas" sh bench/scripts/run.sh
 # lab/tree.sh never throws work away: a scratch tree with the lab's mark,
 # then an uncommitted edit, then a commit that was not exported.
 ft=$(mktemp -d)

@@ -345,8 +345,9 @@ static inline lb_u32 lb_skipticket_max_cpus(void)
  *   void   lb_NAME_init(l)
  *   int    lb_NAME_take(l, lb_u32 *tok)   its first atomic attempt: 1 if
  *                                         that got the lock; *tok is what
- *                                         wait() needs (a ticket lock: the
- *                                         word its xadd returned)
+ *                                         wait() and ticket() need (ticket8:
+ *                                         the ticket; skipticket: the word
+ *                                         its xadd returned)
  *   void   lb_NAME_wait(l, lb_u32 tok)    the rest of lock() after take()
  *                                         refused
  *   void   lb_NAME_lock(l)                take() then wait(), as one

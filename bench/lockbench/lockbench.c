@@ -15,17 +15,24 @@
  * @duration_ms is a cap: a run still going then is stopped and reported
  * with complete=0 (a FIFO lock on an overcommitted host can take that long).
  *
- * The locks, all in one load, one after the other:
+ * The locks, all in one load, one after the other: every lock of
+ * bench/lib/locks.h's list, LB_LOCKS() (the code the user-space tools
+ * measure), among them
  *
- *  legacy    the 2.6.24 x86 decrement lock, the seed's asm (bench/lib/locks.h)
- *  ticket8   the series' ticket lock, this tree's asm/ticket_spinlock.h at
- *  ticket16  8- and 16-bit tickets whatever this kernel's spinlock is
- *            (bench/lib/series.h): the code the user-space tools measure
- *  spinlock  this kernel's own spinlock_t, through spin_lock() and
- *            spin_unlock(): the series' ticket lock on a ticket kernel;
- *            qspinlock on a queued kernel, which in a guest that shows
- *            the CPUID hypervisor bit without pv spinlocks (QEMU TCG) is
- *            virt_spin_lock()'s test-and-set lock (impl=qspinlock-tas).
+ *  legacy      the 2.6.24 x86 decrement lock, the seed's asm
+ *  ticket8     the series' ticket lock, this tree's asm/ticket_spinlock.h
+ *  ticket16    at 8- and 16-bit tickets whatever this kernel's spinlock is
+ *              (bench/lib/series.h)
+ *  skipticket  the series' skip-ticket lock, asm/skipticket_spinlock.h
+ *
+ * and then
+ *
+ *  spinlock    this kernel's own spinlock_t, through spin_lock() and
+ *              spin_unlock(): the series' ticket lock on a ticket kernel,
+ *              the lock chosen at boot on one that chooses; qspinlock on a
+ *              queued kernel, which in a guest that shows the CPUID
+ *              hypervisor bit without pv spinlocks (QEMU TCG) is
+ *              virt_spin_lock()'s test-and-set lock (impl=qspinlock-tas).
  *
  * The bench locks are taken the way spin_lock() takes the kernel's lock:
  * an out-of-line function that disables preemption and then runs the lock
@@ -396,7 +403,7 @@ static noinline void lbk_spin_lock_wait(struct lb_grant *g)
 /*
  * @k and @wait are constants at every call site: this folds to one call.
  * wait = false: the uncontended measurement; spin_lock() is called
- * directly there, so all four locks cost one call to lock.  @g: the
+ * directly there, so every lock costs one call to lock.  @g: the
  * grant's arrival (wait = true only).
  */
 static __always_inline void lbk_lock(const enum lbk_kind k, const bool wait,
@@ -553,7 +560,7 @@ struct lbk_result {
 };
 
 static unsigned int lbk_n;		/* workers */
-static unsigned int lbk_lockmask;	/* locks to run */
+static unsigned int lbk_lockmask;	/* locks to run: LBK_NR <= 32 */
 static enum lbk_kind lbk_order[LBK_NR];	/* ... in this order */
 static int lbk_norder;
 static struct cpumask lbk_cpus;
@@ -1090,7 +1097,7 @@ static void lbk_hist_show(struct seq_file *m, const char *key,
 
 static int lbk_results_show(struct seq_file *m, void *v)
 {
-	char known[256];
+	char known[512];
 	enum lbk_kind k;
 	unsigned int i;
 
@@ -1212,7 +1219,7 @@ static int lbk_parse_locks(void)
 		int k = match_string(lbk_names, LBK_NR, name);
 
 		if (k < 0) {
-			char known[256];
+			char known[512];
 
 			pr_err("locks=%s: unknown lock '%s' (valid: all, or a list of %s separated by ',' or '+')\n",
 			       locks, name, lbk_known(known, sizeof(known)));
@@ -1306,6 +1313,7 @@ static int __init lbk_init(void)
 {
 	int i, ret;
 
+	BUILD_BUG_ON(LBK_NR > 32);	/* lbk_lockmask has a bit per lock */
 	cpus_read_lock();	/* the CPU set stays online for the whole run */
 	ret = lbk_check_params();
 	for (i = 0; !ret && i < lbk_norder; i++)
@@ -1331,4 +1339,4 @@ module_init(lbk_init);
 module_exit(lbk_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Spinlock fairness and cost: legacy, ticket and the kernel's own spinlock_t");
+MODULE_DESCRIPTION("Spinlock fairness and cost: the locks of bench/lib/locks.h and the kernel's own spinlock_t");

@@ -94,17 +94,17 @@ BENCH_WORKLOAD_SECS=${BENCH_WORKLOAD_SECS:-1}
 BENCH_WORKLOAD_ROUNDS=${BENCH_WORKLOAD_ROUNDS:-2}
 BENCH_SKIP_US=${BENCH_SKIP_US:-100}
 OUT=${BENCH_OUT:-results}
-case $BENCH_IMAGE in
-one) ;;
-dedicated) BENCH_CROSS= ;;
-*) die "bad BENCH_IMAGE '$BENCH_IMAGE' (valid: one, dedicated)" ;;
-esac
 for c in $BENCH_CROSS; do
 	case $c in
 	ticket | skip | queued-guest | queued-native) ;;
 	*) die "bad BENCH_CROSS '$BENCH_CROSS': unknown setting '$c' (valid: ticket, skip, queued-guest, queued-native)" ;;
 	esac
 done
+case $BENCH_IMAGE in
+one) ;;
+dedicated) BENCH_CROSS= ;;	# the dedicated kernels are the run
+*) die "bad BENCH_IMAGE '$BENCH_IMAGE' (valid: one, dedicated)" ;;
+esac
 [ -n "$BENCH_SMP" ] || die "bad BENCH_SMP '' (valid: vCPU counts 1 to 64, e.g. \"2 4\")"
 for s in $BENCH_SMP; do
 	num BENCH_SMP "$s" 1 64

@@ -68,7 +68,10 @@ ROUNDS=10
 args="count=5000,duration_ms=5000,irqsoff=1,uncontended_loops=20000"
 append="lab.bench=1 lab.bench_bad=1 lab.bench_args=$args lab.bench_rounds=$ROUNDS"
 append="$append lab.bench_workload=futex,open lab.bench_workload_secs=1"
-if ! out=$(BUILD=$BB lab/boot.sh -t 180 -a "$append" "$v" "$SMP" "$LOG"); then
+# Worst case: every load of every lock (the module's: fairness -M, then
+# spin_lock()) capped at 5 s, beside 180 s for the boot and the rest.
+nlb=$(($(bench/bin/fairness.static -M | wc -l) + 1))
+if ! out=$(BUILD=$BB lab/boot.sh -t $((180 + ROUNDS * nlb * 6)) -a "$append" "$v" "$SMP" "$LOG"); then
 	notok "lockbench boot $v smp=$SMP" "$out (log: $LOG)"
 	show_tail "$LOG" 25
 	finish

@@ -355,7 +355,10 @@ static void test_take_wait(void)
 		for (i = 0; i < 300; i++) {	/* past the 8-bit wrap */
 			CHECK(lb_take(k, &l, &t1));
 			CHECK(lb_is_locked(k, &l));
+			CHECK(!lb_is_contended(k, &l));
 			CHECK(!lb_take(k, &l, &t2));
+			if (lb_ticket_bits(k))	/* a ticket lock shows its queue */
+				CHECK(lb_is_contended(k, &l));
 			if (lb_ticket_bits(k)) {	/* a ticket lock */
 				lb_u32 mask = (1U << lb_ticket_bits(k)) - 1;
 
