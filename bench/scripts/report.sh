@@ -43,7 +43,7 @@ IMAGE=$(setting image)
 # fields get the list of their day.
 HOST_LOCKS=$(setting host_locks | tr ',' ' ')
 [ -n "$HOST_LOCKS" ] || HOST_LOCKS="legacy ticket8 ticket16 skipticket qspinlock pthread_spin pthread_mutex"
-LB_KNOWN=$(cat raw/*-smp*-boot*.txt 2>/dev/null | grep -a -o -m 1 ' known=[^ ]*' | head -n 1 | sed 's/^ known=//' | tr ',' ' ')
+LB_KNOWN=$(cat raw/*-smp*-boot*.txt 2>/dev/null | tr -d '\r' | grep -a -o -m 1 ' known=[^ ]*' | head -n 1 | sed 's/^ known=//' | tr ',' ' ')
 [ -n "$LB_KNOWN" ] || LB_KNOWN="legacy ticket8 ticket16 skipticket spinlock"
 LB_LOCKS=$(echo $LB_KNOWN | tr ' ' '\n' | grep -vx spinlock | tr '\n' ' ')
 COST_LOCKS=$(sed -n 's/^cost=uncontended lock=\([^ ]*\) .*/\1/p' raw/host-cost.txt 2>/dev/null | awk '!seen[$0]++' | tr '\n' ' ')

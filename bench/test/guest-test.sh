@@ -110,7 +110,7 @@ res=$(sed -n '/^LAB: bench lockbench begin/,/^LAB: bench lockbench end/p' "$LOG"
 sane=$(echo "$res" | awk -v smp="$SMP" -v rounds="$ROUNDS" '
 	/^lockbench=1 / {
 		hdr++
-		k = $0; sub(/.* known=/, "", k); sub(/ .*/, "", k)
+		k = $0; sub(/.* known=/, "", k); sub(/[ \r].*/, "", k)
 		known[hdr] = " " k; gsub(/,/, " ", known[hdr])
 		nk = split(k, tmp, ",")
 		if (k == $0 || nk < 2) err = err " header " hdr ": no known= list;"
