@@ -334,6 +334,7 @@ static inline lb_u32 lb_skipticket_max_cpus(void)
 /* ------------------------------------------------------------------ */
 
 /* Locks with a header of their own (docs/adding-a-lock.md) go here. */
+#include "ticketpb.h"
 
 /*
  * LB_LOCKS(X) calls X(ID, name, type) for each lock, in the order the
@@ -371,7 +372,8 @@ static inline lb_u32 lb_skipticket_max_cpus(void)
 	X(LEGACY, legacy, struct lb_legacy)				\
 	X(TICKET8, ticket8, series8_t)					\
 	X(TICKET16, ticket16, series16_t)				\
-	X(SKIPTICKET, skipticket, skt_lock_t)
+	X(SKIPTICKET, skipticket, skt_lock_t)				\
+	X(TICKETPB, ticketpb, struct lb_ticketpb)
 
 /* ------------------------------------------------------------------ */
 /* Generic dispatch, so callers can loop over the kinds                */
