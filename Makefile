@@ -25,7 +25,8 @@ all: test
 test:
 	@sh tests/run
 
-# Builds what is missing, boots each kernel at 2, 4 and 8 vCPUs, writes
+# Builds what is missing, boots the one image under each lock choice (and
+# the dedicated kernels of the cross-check) at 2, 4 and 8 vCPUs, writes
 # results/report.md (BENCH_* settings: see bench/scripts/run.sh).
 bench:
 	@sh bench/scripts/run.sh
