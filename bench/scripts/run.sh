@@ -139,29 +139,27 @@ elapsed() { echo "$(($(date +%s) - t_start)) s"; }
 say "dependencies"
 lab/deps.sh gnuplot-nox || exit 1
 lab/tree.sh || exit 1
-# ded SETTING: the dedicated kernel of a setting
-ded() {
-	case $1 in
+# kernel SETTING: the kernel a setting boots, the one image or the one
+# built for its lock alone
+kernel() {
+	case $BENCH_IMAGE:$1 in
+	one:dedicated-*) ;;
+	one:*) echo combobench && return ;;
+	esac
+	case ${1#dedicated-} in
 	ticket) echo bigticket ;;
 	skip) echo skipbench ;;
 	queued-guest | queued-native) echo queued ;;
 	esac
 }
 SETUPS="ticket skip queued-guest queued-native"
+for c in $BENCH_CROSS; do
+	SETUPS="$SETUPS dedicated-$c"
+done
 KERNELS=
-if [ "$BENCH_IMAGE" = one ]; then
-	KERNELS=combobench
-	for c in $BENCH_CROSS; do
-		SETUPS="$SETUPS dedicated-$c"
-	done
-fi
 for w in $SETUPS; do
-	case $BENCH_IMAGE:$w in
-	one:dedicated-*) k=$(ded "${w#dedicated-}") ;;
-	one:*) k= ;;
-	*) k=$(ded "$w") ;;
-	esac
-	[ -z "$k" ] || case " $KERNELS " in *" $k "*) ;; *) KERNELS="$KERNELS $k" ;; esac
+	k=$(kernel "$w")
+	case " $KERNELS " in *" $k "*) ;; *) KERNELS="$KERNELS $k" ;; esac
 done
 for v in $KERNELS; do
 	lab/build.sh "$v" || exit 1
@@ -230,17 +228,12 @@ while [ $b -le "$BENCH_BOOTS" ]; do
 			queued-native) cpu=qemu64,-hypervisor ;;
 			skip) a="$a skipticket.patience_us=$BENCH_SKIP_US" ;;
 			esac
-			case $BENCH_IMAGE:$setup in
-			one:dedicated-* | dedicated:*) v=$(ded "$base") ;;
-			*)
-				v=combobench
-				case $setup in
-				ticket) a="$a spinlock=ticket" want='FIFO ticket (spinlock=ticket)' ;;
-				skip) want='skip-ticket (auto: guest without paravirt spinlocks)' ;;
-				queued-guest) a="$a spinlock=queued" want='queued, test-and-set fallback (spinlock=queued)' ;;
-				queued-native) want='queued (auto: no hypervisor)' ;;
-				esac
-				;;
+			v=$(kernel "$setup")
+			[ "$v" = combobench ] && case $setup in
+			ticket) a="$a spinlock=ticket" want='FIFO ticket (spinlock=ticket)' ;;
+			skip) want='skip-ticket (auto: guest without paravirt spinlocks)' ;;
+			queued-guest) a="$a spinlock=queued" want='queued, test-and-set fallback (spinlock=queued)' ;;
+			queued-native) want='queued (auto: no hypervisor)' ;;
 			esac
 			case $base in
 			ticket | skip) [ "$smp" -gt "$NCPU" ] || a="$a lab.bench_pairs=$BENCH_PAIRS" ;;
