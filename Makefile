@@ -8,6 +8,8 @@
 #   make kernel VARIANT=ticket       unpack, patch and build one variant
 #   make patches               export build/linux (base..HEAD) to patches/
 #   make mutants [MUTANTS=...] build broken locks, show which checks catch them
+#   make debian                Debian's own config with the boot-time choice:
+#                              the whole image built and booted (hours)
 #   make clean                 remove build/ and results/
 
 VARIANT ?= ticket
@@ -18,7 +20,7 @@ SOAK_SMP ?= 4
 SOAK_TYPES ?= spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
 SOAK_VARIANT ?= ticket
 
-.PHONY: all test bench soak boot kernel patches mutants clean
+.PHONY: all test bench soak boot kernel patches mutants debian clean
 
 all: test
 
@@ -54,6 +56,11 @@ patches:
 # of make test (one kernel build each).
 mutants:
 	@sh mutants/run.sh $(MUTANTS)
+
+# Debian's own amd64 configuration with the spinlock chosen at boot: its
+# whole image built and booted once at 4 vCPUs; not part of make test.
+debian:
+	@lab/deps.sh && lab/tree.sh && lab/debian.sh
 
 clean:
 	rm -rf build results

@@ -3,22 +3,30 @@
 # A git worktree of build/linux (build/bisect/linux) is moved through the
 # series one patch at a time; at each step the objects that compile what
 # the series touches are built for the queued configuration and, once the
-# ticket lock exists, for the ticket configuration (the .configs of the
-# built variants). Prints one "ok"/"FAIL" line per patch, named
-# "bisect I/N"; exits non-zero if any failed.
+# ticket lock exists, for the ticket configuration (the variants' config
+# fragments, configured on the whole series here). Prints one "ok"/"FAIL"
+# line per patch, named "bisect I/N"; exits non-zero if any failed.
+# LAB_LIST=1 lists the checks' names (one per patch of patches/series).
 # Usage: lab/bisect.sh
 . "$(dirname "$0")/lib.sh"
+. "$LAB/lab/checks.sh"
 
 WT=$BUILD/bisect/linux
-for v in queued ticket; do
-	[ -f "$(kbuild_dir $v)/.config" ] || die "$v is not configured: run lab/build.sh $v"
-done
-mkdir -p "$BUILD/bisect" "$LOGS"
 log=$LOGS/bisect.log
-if [ ! -d "$WT" ]; then
-	git -C "$TREE" worktree prune
-	git -C "$TREE" worktree add -q --detach "$WT" base >"$log" 2>&1 ||
-		{ show_tail "$log"; die "cannot make a worktree at $WT"; }
+if [ -n "$LAB_LIST" ]; then
+	commits=$(grep -v -e '^#' -e '^0000-cover-letter.patch$' "$LAB/patches/series")
+else
+	mkdir -p "$BUILD/bisect" "$LOGS"
+	for v in queued ticket; do
+		configure x86_64 "$BUILD/bisect/config-$v" "$LOGS/bisect-config-$v.log" \
+			"$LAB/configs/base.config" "$LAB/configs/$v.config"
+	done
+	if [ ! -d "$WT" ]; then
+		git -C "$TREE" worktree prune
+		git -C "$TREE" worktree add -q --detach "$WT" base >"$log" 2>&1 ||
+			{ show_tail "$log"; die "cannot make a worktree at $WT"; }
+	fi
+	commits=$(git -C "$TREE" rev-list --reverse base..HEAD)
 fi
 
 # Objects that compile the files the series touches, plus users of the
@@ -28,10 +36,12 @@ arch/x86/kernel/paravirt-spinlocks.o kernel/locking/osq_lock.o
 kernel/locking/spinlock.o kernel/locking/qrwlock.o lib/lockref.o
 kernel/locking/locktorture.o arch/x86/kernel/ticket_spinlock_kunit.o"
 
-failed=0 i=0
-n=$(git -C "$TREE" rev-list --count base..HEAD)
-for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
+i=0
+n=$(echo "$commits" | wc -l)
+for c in $commits; do
 	i=$((i + 1))
+	name="bisect $i/$n"
+	[ -n "$LAB_LIST" ] && { line "ok   $name"; continue; }
 	subj=$(git -C "$TREE" log -1 --format=%s "$c")
 	git -C "$WT" checkout -q --detach "$c" || die "cannot check out $c in $WT"
 	built=
@@ -41,11 +51,10 @@ for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
 		fi
 		O=$BUILD/bisect/kernel-$v
 		mkdir -p "$O"
-		cp "$(kbuild_dir $v)/.config" "$O/.config"
+		cp "$BUILD/bisect/config-$v/.config" "$O/.config"
 		if ! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
 			olddefconfig >"$log" 2>&1; then
-			echo "FAIL bisect $i/$n: \"$subj\" does not configure ($v)"
-			failed=1
+			line "FAIL $name" "\"$subj\" does not configure ($v)"
 			continue 2
 		fi
 		objs=
@@ -55,12 +64,11 @@ for c in $(git -C "$TREE" rev-list --reverse base..HEAD); do
 		if ! make -C "$WT" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
 			-j"$NCPU" $objs >>"$log" 2>&1; then
 			grep -E 'error|Error' "$log" | head -n 5 >&2
-			echo "FAIL bisect $i/$n: \"$subj\" does not build ($v)"
-			failed=1
+			line "FAIL $name" "\"$subj\" does not build ($v)"
 			continue 2
 		fi
 		built="$built $v"
 	done
-	echo "ok   bisect $i/$n: \"$subj\" builds ($(echo $built | tr ' ' ,))"
+	line "ok   $name" "\"$subj\" builds ($(echo $built | tr ' ' ,))"
 done
 exit $failed

@@ -15,8 +15,8 @@
 #   locktorture combo MODE TYPE
 # Exits non-zero if any check failed.
 #   TORTURE_SECS   seconds per locktorture type (default 8)
+# LAB_LIST=1 lists the checks' names (lab/checks.sh).
 # Usage: lab/combo-checks.sh [MODE...]   (default: every mode below)
-#        lab/combo-checks.sh -l          (the checks' names)
 . "$(dirname "$0")/lib.sh"
 cd "$LAB" || exit 1
 
@@ -33,19 +33,6 @@ skipticket|2|qemu64,-hypervisor|spinlock=skipticket|skip-ticket (spinlock=skipti
 unknown|1|qemu64|spinlock=skip-ticket|$AUTO_GUEST|spinlock=skip-ticket: unknown (valid: auto, queued, pvqueued, ticket, skipticket), choosing automatically|
 empty|1|qemu64|spinlock=|$AUTO_GUEST|spinlock=: unknown (valid: auto, queued, pvqueued, ticket, skipticket), choosing automatically|
 pvqueued|1|qemu64|spinlock=pvqueued|$AUTO_GUEST|spinlock=pvqueued: no paravirt spinlock backend here, choosing automatically|"
-# -l: the names of the checks this script prints, one per line (make test
-# expects them).
-if [ "$1" = -l ]; then
-	echo "initramfs $v"
-	echo "$MODES" | while IFS='|' read -r mode smp cpu append want warn types; do
-		echo "boot $v $mode"
-		echo "spinlock $v $mode"
-		[ -n "$warn" ] || printf 'kunit %s %s\nkunit skip %s %s\nlocking selftests %s %s\n' \
-			$v $mode $v $mode $v $mode
-		for t in $(echo "$types" | tr ',' ' '); do echo "locktorture $v $mode $t"; done
-	done
-	exit 0
-fi
 modes=$*
 for m in $modes; do
 	echo "$MODES" | grep -q "^$m|" || die "unknown mode '$m' (valid: $(echo $(echo "$MODES" | cut -d'|' -f1)))"
@@ -62,7 +49,7 @@ while IFS='|' read -r mode smp cpu append want warn types; do
 	[ -n "$warn" ] && full= append="$append kunit.enable=0"
 	[ -n "$types" ] && append="$append lab.torture=$types lab.torture_secs=$TORTURE_SECS lab.torture_args=stat_interval=4"
 	timeout=$(boot_timeout "$(echo "$types" | tr ',' ' ' | wc -w)" "$TORTURE_SECS")
-	if ! out=$(lab/boot.sh -t "$timeout" -c "$cpu" -a "$append" "$v" "$smp" "$log"); then
+	if ! out=$(run lab/boot.sh -t "$timeout" -c "$cpu" -a "$append" "$v" "$smp" "$log"); then
 		line "FAIL boot $v $mode" "$out (log: $log)"
 		show_tail "$log" 25
 	else

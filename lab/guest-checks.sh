@@ -9,7 +9,7 @@
 #   locktorture V smp=N TYPE, locktorture fairness V smp=N spin_lock,
 #   and on the skip-ticket lock skipticket.patience_us V smp=N
 # What the variant has comes from its config fragments. Exits non-zero if
-# any check failed.
+# any check failed; LAB_LIST=1 lists the checks' names (lab/checks.sh).
 #   TORTURE_SECS   seconds per locktorture type (default 8)
 # Usage: lab/guest-checks.sh VARIANT
 . "$(dirname "$0")/lib.sh"
@@ -54,7 +54,7 @@ for smp in 1 2 4; do
 	timeout=$(boot_timeout "$(echo $types $ftypes | wc -w)" "$TORTURE_SECS")
 	# A boot that failed (timeout, panic) still has its log read by the
 	# other checks: they say how far it got.
-	if ! out=$(lab/boot.sh -t "$timeout" -a "$append" "$v" "$smp" "$log"); then
+	if ! out=$(run lab/boot.sh -t "$timeout" -a "$append" "$v" "$smp" "$log"); then
 		line "FAIL boot $v smp=$smp" "$out (log: $log)"
 		show_tail "$log" 25
 	else

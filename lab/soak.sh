@@ -11,7 +11,9 @@
 # every stats line "Fail: 0", "End of test: SUCCESS", no splat, and (with
 # hotplug on) at least one CPU taken offline and brought back.
 # Prints one "ok"/"FAIL" line per type; exits non-zero on any failure.
+# LAB_LIST=1 lists the checks' names (lab/checks.sh).
 . "$(dirname "$0")/lib.sh"
+. "$LAB/lab/checks.sh"
 
 secs=600 smp=4 types=spin_lock,spin_lock_irq,raw_spin_lock,rw_lock onoff=3 v=ticket
 while getopts d:s:t:i:v: opt; do
@@ -41,8 +43,8 @@ done
 case $v in ticket | skip) ;; *) die "bad variant '$v' for a soak (valid: ticket skip)" ;; esac
 
 # The arguments are checked first; then the kernel is brought up to date.
-"$LAB/lab/deps.sh" && "$LAB/lab/tree.sh" && "$LAB/lab/build.sh" $v || exit 1
-"$LAB/lab/initramfs.sh" $v || exit 1
+run "$LAB/lab/deps.sh" && run "$LAB/lab/tree.sh" && run "$LAB/lab/build.sh" $v || exit 1
+run "$LAB/lab/initramfs.sh" $v || exit 1
 
 stat=$((secs / 4))
 [ "$stat" -ge 5 ] || stat=5
@@ -51,39 +53,36 @@ args="stat_interval=$stat,stutter=5,long_hold=100,verbose=2"
 [ "$onoff" -gt 0 ] && args="$args,onoff_interval=$onoff,onoff_holdoff=1"
 log=$LOGS/soak-$v-smp$smp.log
 timeout=$(boot_timeout "$n" "$secs")
-say "soaking $v at $smp vCPUs: $types, ${secs}s each, hotplug every ${onoff}s (log: $log)"
+[ -n "$LAB_LIST" ] || say "soaking $v at $smp vCPUs: $types, ${secs}s each, hotplug every ${onoff}s (log: $log)"
 start=$(date +%s)
-if ! out=$("$LAB/lab/boot.sh" -t "$timeout" \
+name="soak $v smp=$smp"
+if ! out=$(run "$LAB/lab/boot.sh" -t "$timeout" \
 	-a "lab.torture=$types lab.torture_secs=$secs lab.torture_args=$args" \
 	$v "$smp" "$log"); then
-	echo "FAIL soak $v smp=$smp: $out"
+	line "FAIL $name" "$out"
 	show_tail "$log" 25
 	exit 1
 fi
 took=$(($(date +%s) - start))
 
-failed=0
-if out=$("$LAB/lab/check.sh" boot "$log"); then
-	echo "ok   soak $v smp=$smp: ${took}s, $out"
+if out=$(run "$LAB/lab/check.sh" boot "$log"); then
+	line "ok   $name" "${took}s, $out"
 else
-	echo "FAIL soak $v smp=$smp: $out"
+	line "FAIL $name" "$out"
 	show_tail "$log" 25
-	failed=1
 fi
 for t in $(echo "$types" | tr ',' ' '); do
 	name="soak $v smp=$smp $t"
 	# CPU hotplug turns locktorture's '???' flag off; without it, a
 	# soak's stutter and long_hold make writers uneven by design.
-	if ! out=$("$LAB/lab/check.sh" torture "$log" "$t" show); then
-		echo "FAIL $name: $out"
-		failed=1
+	if ! out=$(run "$LAB/lab/check.sh" torture "$log" "$t" show); then
+		line "FAIL $name" "$out"
 		continue
 	fi
-	if [ "$onoff" -gt 0 ] && ! hp=$("$LAB/lab/check.sh" hotplug "$log" "$t"); then
-		echo "FAIL $name: $hp"
-		failed=1
+	if [ "$onoff" -gt 0 ] && ! hp=$(run "$LAB/lab/check.sh" hotplug "$log" "$t"); then
+		line "FAIL $name" "$hp"
 		continue
 	fi
-	echo "ok   $name: ${secs}s, $out${hp:+, $hp}"
+	line "ok   $name" "${secs}s, $out${hp:+, $hp}"
 done
 exit $failed

@@ -35,12 +35,13 @@ here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || {
 }
 model=$here/ticket.pml
 
-if ! command -v spin >/dev/null 2>&1; then
+# LAB_LIST=1: only the cases' names (make test's list of checks).
+if [ -z "$LAB_LIST" ] && ! command -v spin >/dev/null 2>&1; then
 	echo "FAIL model: spin not installed (apt-get install spin)"
 	exit 1
 fi
 CC=${CC:-gcc}
-if ! command -v "$CC" >/dev/null 2>&1; then
+if [ -z "$LAB_LIST" ] && ! command -v "$CC" >/dev/null 2>&1; then
 	echo "FAIL model: $CC not installed (apt-get install gcc)"
 	exit 1
 fi
@@ -198,6 +199,7 @@ run_case() {
 	K=$1 P=$2 expect=$3
 	t0=$(date +%s)
 	name="model K=$K P=$P"
+	[ -n "$LAB_LIST" ] && { echo "$name"; return 0; }
 	ncases=$((ncases + 1))
 	case $K in [1-7]) ;; *) echo "FAIL $name: K must be 1..7"; return 1 ;; esac
 	case $P in '' | *[!0-9]*) echo "FAIL $name: P must be a number"; return 1 ;; esac
@@ -316,6 +318,7 @@ while [ $# -ge 3 ]; do
 	shift 3
 done
 
+[ -n "$LAB_LIST" ] && exit 0
 end=$(date +%s)
 echo "model: $ncases cases, $nfailed failed, $((end - start)) s"
 [ "$nfailed" -eq 0 ]

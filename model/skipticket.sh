@@ -40,7 +40,7 @@
 LC_ALL=C
 export LC_ALL
 here=$(cd "$(dirname "$0")" && pwd)
-command -v spin >/dev/null 2>&1 || { echo "FAIL model skipticket: spin not found (apt-get install spin)"; exit 1; }
+[ -n "$LAB_LIST" ] || command -v spin >/dev/null 2>&1 || { echo "FAIL model skipticket: spin not found (apt-get install spin)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$here/skipticket.pml" "$tmp/"
@@ -53,6 +53,8 @@ failed=0
 run() {
 	name=$1 expect=$2 mode=$3
 	shift 3
+	# LAB_LIST=1: the case's name only (make test's list of checks).
+	[ -n "$LAB_LIST" ] && { echo "model skipticket $name"; return; }
 	panopt=
 	depth=-m3000000
 	while [ $# -gt 0 ]; do

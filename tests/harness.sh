@@ -1,16 +1,34 @@
 #!/bin/sh
 # make test's own bookkeeping (tests/lib.sh), tested on fake tools: it must
 # not pass what it did not see. One line per case, "harness NAME"; exits
-# non-zero if any case failed.
+# non-zero if any case failed; LAB_LIST=1 lists the cases' names.
 # Usage: tests/harness.sh
 cd "$(dirname "$0")/.." || exit 1
 failed=0
+
+# result NAME STATUS DETAIL: "ok   harness NAME: DETAIL" if STATUS is 0,
+# else a FAIL; in list mode only "harness NAME".
+result() {
+	if [ -n "$LAB_LIST" ]; then
+		echo "harness $1"
+	elif [ "$2" -eq 0 ]; then
+		echo "ok   harness $1${3:+: $3}"
+	else
+		echo "FAIL harness $1: $3"
+		failed=1
+	fi
+}
+# run CMD...: CMD, except in list mode.
+run() {
+	[ -n "$LAB_LIST" ] || "$@"
+}
 
 # case NAME WANT_RC WANT_REGEX SCRIPT: run SCRIPT with tests/lib.sh sourced
 # and finish() at the end; its exit status must be WANT_RC and its output
 # must match WANT_REGEX (grep -E, on the whole output joined with '|').
 case_() {
 	name=$1 want_rc=$2 want=$3 script=$4
+	[ -n "$LAB_LIST" ] && { result "$name"; return; }
 	d=$(mktemp -d)
 	out=$(tmp=$d sh -c ". tests/lib.sh; $script; finish" 2>&1)
 	rc=$?
@@ -38,11 +56,20 @@ case_ "FAIL line counts" 1 'FAIL a: broken.*0 passed, 1 failed' \
 	'expect a; tool t sh -c "echo \"FAIL a: broken\""'
 case_ "check uses the exit status" 1 'FAIL c: said ok.*0 passed, 1 failed' \
 	'expect c; check c sh -c "echo said ok; exit 1"'
+# plan(): a check named where it runs is expected; one the real run never
+# reaches, or a tool's listed check it never prints, did not run.
+case_ "planned check not reached" 1 '^ok   a: x\|FAIL b: did not run\|0 skipped\|1 passed, 1 failed' \
+	'f() { check a echo x; run false && ok b; }; plan f'
+case_ "tool's listed check missing" 1 '^ok   a: x\|FAIL b: did not run\|.*1 passed, 1 failed' \
+	'f() { tool t sh -c "if [ -n \"\$LAB_LIST\" ]; then echo a; echo b; else echo \"ok   a: x\"; fi"; }; plan f'
+case_ "tool that lists nothing stops" 2 'error: t \(true\) lists no checks' \
+	'f() { tool t true; }; plan f'
 
 # refuse NAME PATTERN CMD...: CMD must exit non-zero at once, saying PATTERN.
 refuse() {
 	name=$1 pattern=$2
 	shift 2
+	[ -n "$LAB_LIST" ] && { result "$name"; return; }
 	out=$("$@" 2>&1)
 	rc=$?
 	if [ "$rc" -ne 0 ] && echo "$out" | grep -q "$pattern"; then
@@ -71,40 +98,59 @@ refuse "tree refuses uncommitted changes" "uncommitted changes" env LAB_TREE="$f
 git -C "$ft" -c user.name=t -c user.email=t@t commit -q -am b
 refuse "tree refuses a HEAD that is not the series" "HEAD is not the series" env LAB_TREE="$ft" lab/tree.sh
 rm -rf "$ft"
+# Cases on the kernel tree's Kconfig (a FAIL each without the tree).
+# tcase NAME FUNC: FUNC prints the detail and returns the case's status.
+tcase() {
+	if [ -n "$LAB_LIST" ]; then
+		result "$1"
+	elif [ ! -f build/linux/Makefile ]; then
+		result "$1" 1 "no kernel tree (run lab/tree.sh)"
+	else
+		out=$($2 2>&1)
+		result "$1" $? "$(echo "$out" | tail -n 1)"
+	fi
+}
+# configure_ ARCH NAME FRAGMENT...: lab/lib.sh's configure into
+# build/cover-NAME.
+configure_() {
+	env LAB="$PWD" sh -c '. lab/lib.sh; a=$1 n=$2; shift 2; configure $a "$BUILD/cover-$n" "$LOGS/cover-$n.log" "$@"' sh "$@"
+}
 # A configuration that does not take an option is a one-line error naming
 # it: the ticket choice without SMP (the choice depends on SMP).
-if [ -f build/linux/Makefile ]; then
+refused() {
 	printf 'CONFIG_X86_TICKET_SPINLOCKS=y\n# CONFIG_SMP is not set\n' >build/refused.config
-	refuse "config option refused" "CONFIG_X86_TICKET_SPINLOCKS=y" \
-		env LAB="$PWD" sh -c '. lab/lib.sh; configure i386 "$BUILD/cover-refused" "$LOGS/cover-refused.log" "$BUILD/refused.config"'
+	out=$(configure_ i386 refused build/refused.config 2>&1)
+	rc=$?
 	rm -f build/refused.config
-	# The skip-ticket mode's 8-bit tickets need NR_CPUS < 256: a config
-	# that asks for it with more CPUs never gets it (Kconfig drops it).
+	echo "$out"
+	[ $rc -ne 0 ] && echo "$out" | grep -q "config options not set as asked.*CONFIG_X86_TICKET_SPINLOCKS=y"
+}
+# The skip-ticket mode's 8-bit tickets need NR_CPUS < 256: a config that
+# asks for it with more CPUs never gets it (Kconfig drops it).
+nr512() {
 	printf 'CONFIG_NR_CPUS=512\n' >build/nr512.config
-	out=$(env LAB="$PWD" sh -c '. lab/lib.sh; configure x86_64 "$BUILD/cover-nr512" "$LOGS/cover-nr512.log" "$LAB/configs/base.config" "$LAB/configs/skip.config" "$BUILD/nr512.config"' 2>&1)
-	if [ $? -ne 0 ] && echo "$out" | grep -q 'CONFIG_X86_TICKET_SKIP_PREEMPTED=y' &&
-		grep -q '^CONFIG_X86_TICKET_SPINLOCKS=y' build/cover-nr512/.config &&
-		! grep -q '^CONFIG_X86_TICKET_SKIP_PREEMPTED=' build/cover-nr512/.config; then
-		echo "ok   harness skip mode refused with NR_CPUS 512: olddefconfig kept the ticket lock and dropped the skip mode; $(echo "$out" | tail -n 1)"
-	else
-		echo "FAIL harness skip mode refused with NR_CPUS 512: $out"
-		failed=1
-	fi
+	out=$(configure_ x86_64 nr512 configs/base.config configs/skip.config build/nr512.config 2>&1)
+	rc=$?
 	rm -f build/nr512.config
-	# A later fragment overrides an earlier one (make mutants' extra
-	# config does): only the last setting of an option is checked.
+	[ $rc -ne 0 ] && echo "$out" | grep -q 'CONFIG_X86_TICKET_SKIP_PREEMPTED=y' &&
+		grep -q '^CONFIG_X86_TICKET_SPINLOCKS=y' build/cover-nr512/.config &&
+		! grep -q '^CONFIG_X86_TICKET_SKIP_PREEMPTED=' build/cover-nr512/.config ||
+		{ echo "$out"; return 1; }
+	echo "olddefconfig kept the ticket lock and dropped the skip mode; $(echo "$out" | tail -n 1)"
+}
+# A later fragment overrides an earlier one (make mutants' extra config
+# does): only the last setting of an option is checked.
+override() {
 	printf 'CONFIG_NR_CPUS=8\n' >build/first.config
 	printf 'CONFIG_NR_CPUS=16\n' >build/last.config
-	if out=$(env LAB="$PWD" sh -c '. lab/lib.sh; configure x86_64 "$BUILD/cover-override" "$LOGS/cover-override.log" "$LAB/configs/base.config" "$BUILD/first.config" "$BUILD/last.config"' 2>&1) &&
-		grep -qx 'CONFIG_NR_CPUS=16' build/cover-override/.config; then
-		echo "ok   harness config override: the last fragment's CONFIG_NR_CPUS=16 took, the first's 8 is not asked for"
-	else
-		echo "FAIL harness config override: $out"
-		failed=1
-	fi
+	out=$(configure_ x86_64 override configs/base.config build/first.config build/last.config 2>&1)
+	rc=$?
 	rm -f build/first.config build/last.config
-else
-	echo "FAIL harness config option refused: no kernel tree (run lab/tree.sh)"
-	failed=1
-fi
+	[ $rc -eq 0 ] && grep -qx 'CONFIG_NR_CPUS=16' build/cover-override/.config ||
+		{ echo "$out"; return 1; }
+	echo "the last fragment's CONFIG_NR_CPUS=16 took, the first's 8 is not asked for"
+}
+tcase "config option refused" refused
+tcase "skip mode refused with NR_CPUS 512" nr512
+tcase "config override" override
 exit $failed

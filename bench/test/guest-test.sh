@@ -15,10 +15,12 @@
 # before its lock instruction lets the other CPU take the lock again for
 # as long as the interrupt takes (see bench/README.md), which says nothing
 # about the lock. make bench reports both.
+# LAB_LIST=1 lists the checks' names (lab/checks.sh).
 # Usage: bench/test/guest-test.sh VARIANT   (build/kernel-VARIANT must be built)
 LAB=${LAB:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$LAB/lab/lib.sh"
 cd "$LAB" || exit 1
+. "$LAB/lab/checks.sh"
 
 v=$1
 check_variant "$v"
@@ -26,16 +28,10 @@ O=$(kbuild_dir "$v")
 BB=$BUILD/bench
 LOG=$LOGS/bench-test-$v.log
 SMP=2
-failed=0
-ok() { echo "ok   $1${2:+: $2}"; }
-notok() {
-	echo "FAIL $1${2:+: $2}"
-	failed=$((failed + 1))
-}
-finish() {
-	[ "$failed" -eq 0 ]
-	exit
-}
+[ -n "$LAB_LIST" ] && LOG=/dev/null
+ok() { line "ok   $1" "$2"; }
+notok() { line "FAIL $1" "$2"; }
+finish() { exit "$failed"; }
 
 # What the kernel is meant to be comes from its config fragments.
 ticket_kernel=''
@@ -46,19 +42,19 @@ ticket_kernel=''
 # skipping off, make bench measures its bypasses).
 [ "$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)" = y ] && ticket_kernel=''
 
-if ! ko=$(bench/scripts/build-lockbench.sh "$v" "$BB/lockbench-$v" 2>&1); then
+if ! ko=$(run bench/scripts/build-lockbench.sh "$v" "$BB/lockbench-$v" 2>&1); then
 	notok "lockbench build $v" "$(echo "$ko" | tail -n 1)"
 	finish
 fi
 ok "lockbench build $v" "${ko#"$LAB"/}"
 
-if ! out=$(make -s -C bench bin/fairness.static bin/workload.static 2>&1); then
+if ! out=$(run make -s -C bench bin/fairness.static bin/workload.static 2>&1); then
 	notok "bench tools $v" "$(echo "$out" | tail -n 1)"
 	finish
 fi
 mkdir -p "$BB" "$LOGS"
 ln -sfn "../kernel-$v" "$BB/kernel-$v"
-if ! out=$(BUILD=$BB lab/initramfs.sh "$v" "$ko" bench/bin/fairness.static bench/bin/workload.static 2>&1); then
+if ! out=$(BUILD=$BB run lab/initramfs.sh "$v" "$ko" bench/bin/fairness.static bench/bin/workload.static 2>&1); then
 	notok "lockbench initramfs $v" "$(echo "$out" | tail -n 1)"
 	finish
 fi
@@ -70,13 +66,13 @@ append="lab.bench=1 lab.bench_bad=1 lab.bench_args=$args lab.bench_rounds=$ROUND
 append="$append lab.bench_workload=futex,open lab.bench_workload_secs=1"
 # Worst case: every load of every lock (the module's: fairness -M, then
 # spin_lock()) capped at 5 s, beside 180 s for the boot and the rest.
-nlb=$(($(bench/bin/fairness.static -M | wc -l) + 1))
-if ! out=$(BUILD=$BB lab/boot.sh -t $((180 + ROUNDS * nlb * 6)) -a "$append" "$v" "$SMP" "$LOG"); then
+nlb=$(($(run bench/bin/fairness.static -M | wc -l) + 1))
+if ! out=$(BUILD=$BB run lab/boot.sh -t $((180 + ROUNDS * nlb * 6)) -a "$append" "$v" "$SMP" "$LOG"); then
 	notok "lockbench boot $v smp=$SMP" "$out (log: $LOG)"
 	show_tail "$LOG" 25
 	finish
 fi
-if out=$(lab/check.sh boot "$LOG"); then
+if out=$(run lab/check.sh boot "$LOG"); then
 	ok "lockbench boot $v smp=$SMP" "$out"
 else
 	notok "lockbench boot $v smp=$SMP" "$out (log: $LOG)"
