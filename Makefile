@@ -12,6 +12,9 @@
 #                              the whole image built and booted (hours)
 #   make clean                 remove build/ and results/
 
+# List mode (lab/checks.sh) is make test's to ask for, never inherited.
+unexport LAB_LIST
+
 VARIANT ?= ticket
 SMP ?= 2
 

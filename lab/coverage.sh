@@ -20,7 +20,7 @@
 . "$(dirname "$0")/lib.sh"
 
 [ -n "$LAB_LIST" ] || [ -f "$TREE/Makefile" ] || die "no kernel tree in $TREE: run lab/tree.sh"
-mkdir -p "$LOGS"
+[ -n "$LAB_LIST" ] || mkdir -p "$LOGS"
 failed=0
 
 # The objects each configuration builds: REQUIRED ones must be enabled,

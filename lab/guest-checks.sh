@@ -30,7 +30,7 @@ klock=ticket
 [ "$skip" = y ] && klock=skip
 kunit=$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCK_KUNIT_TEST)
 selftests=$(fragconf "$v" CONFIG_DEBUG_LOCKING_API_SELFTESTS)
-mkdir -p "$LOGS/test"
+run mkdir -p "$LOGS/test"
 for smp in 1 2 4; do
 	log=$LOGS/test/$v-smp$smp.log
 	append="lab.torture_secs=$TORTURE_SECS"

@@ -18,10 +18,6 @@ result() {
 		failed=1
 	fi
 }
-# run CMD...: CMD, except in list mode.
-run() {
-	[ -n "$LAB_LIST" ] || "$@"
-}
 
 # case NAME WANT_RC WANT_REGEX SCRIPT: run SCRIPT with tests/lib.sh sourced
 # and finish() at the end; its exit status must be WANT_RC and its output

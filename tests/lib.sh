@@ -65,10 +65,10 @@ tool() {
 	if [ -n "$PLAN" ]; then
 		# The tool's list of its checks; one that lists none is a bug of
 		# the tool, not a check that failed: make test stops.
-		LAB_LIST=1 "$@" >"$tmp/list" 2>/dev/null
+		LAB_LIST=1 "$@" >"$tmp/list" 2>"$tmp/list.err"
 		_rc=$?
 		if [ "$_rc" -ne 0 ] || [ ! -s "$tmp/list" ]; then
-			echo "error: $_name ($*) lists no checks with LAB_LIST=1 (exit $_rc)" >&2
+			echo "error: $_name ($*) lists no checks with LAB_LIST=1 (exit $_rc): $(tail -n 1 "$tmp/list.err")" >&2
 			exit 2
 		fi
 		while IFS= read -r _n; do expect "$_n"; done <"$tmp/list"

@@ -52,8 +52,8 @@ if ! out=$(run make -s -C bench bin/fairness.static bin/workload.static 2>&1); t
 	notok "bench tools $v" "$(echo "$out" | tail -n 1)"
 	finish
 fi
-mkdir -p "$BB" "$LOGS"
-ln -sfn "../kernel-$v" "$BB/kernel-$v"
+run mkdir -p "$BB" "$LOGS"
+run ln -sfn "../kernel-$v" "$BB/kernel-$v"
 if ! out=$(BUILD=$BB run lab/initramfs.sh "$v" "$ko" bench/bin/fairness.static bench/bin/workload.static 2>&1); then
 	notok "lockbench initramfs $v" "$(echo "$out" | tail -n 1)"
 	finish
