@@ -16,8 +16,11 @@ if ! flock -n 9; then
 	say "waiting for another build of $v to finish"
 	flock 9
 fi
+# Its own make, not the caller's (make -s would silence the log that the
+# progress lines count).
 kmake() {
-	make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
 }
 
 # (Re)configure when a fragment changed. The debian variant is Debian's
