@@ -19,8 +19,6 @@
 # Usage: lab/codesize.sh     (prints a table; about 3 minutes per choice)
 . "$(dirname "$0")/lib.sh"
 
-src=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
-[ -f "$src" ] || die "no $src: apt-get install linux-config-6.12"
 [ -f "$TREE/Makefile" ] || die "no kernel tree in $TREE: run lab/tree.sh"
 mkdir -p "$LOGS"
 printf '%-8s %16s %18s %17s %18s\n' choice _raw_spin_lock _raw_spin_trylock _raw_spin_unlock 'spinlock.o text'
@@ -34,14 +32,9 @@ for c in queued ticket boot; do
 	boot) opts="--disable X86_QUEUED_SPINLOCKS --enable X86_BOOT_SPINLOCKS" ;;
 	esac
 	# shellcheck disable=SC2086
-	{ xz -dc "$src" >"$O/.config" &&
-	  "$TREE/scripts/config" --file "$O/.config" $opts --set-str SYSTEM_TRUSTED_KEYS "" \
-		--set-str SYSTEM_REVOCATION_KEYS "" --disable MODULE_SIG_ALL \
-		--enable DEBUG_INFO_NONE --disable DEBUG_INFO_DWARF5 \
-		--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT &&
-	  make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" olddefconfig &&
-	  make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j"$NCPU" \
-		kernel/locking/spinlock.o; } >"$log" 2>&1 ||
+	debian_base "$O" "$log" $opts
+	make -C "$TREE" O="$O" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" -j"$NCPU" \
+		kernel/locking/spinlock.o >>"$log" 2>&1 ||
 		{ show_tail "$log"; die "building spinlock.o for $c failed (log: $log)"; }
 	case $c in
 	ticket) want=CONFIG_X86_TICKET_SPINLOCKS=y ;;

@@ -24,10 +24,11 @@ v=combo
 TORTURE_SECS=${TORTURE_SECS:-8}
 check_number TORTURE_SECS "$TORTURE_SECS" 1 600
 AUTO_GUEST='skip-ticket (auto: guest without paravirt spinlocks)'
+ALL=spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
 # MODE|vCPUs|CPU model|command line|expected 'spinlock: ' line|warning|torture
 MODES="guest|4|qemu64||$AUTO_GUEST||spin_lock,rw_lock
-bare|2|qemu64,-hypervisor||queued (auto: no hypervisor)||spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
-queued|2|qemu64|spinlock=queued|queued, test-and-set fallback (spinlock=queued)||spin_lock,spin_lock_irq,raw_spin_lock,rw_lock
+bare|2|qemu64,-hypervisor||queued (auto: no hypervisor)||$ALL
+queued|2|qemu64|spinlock=queued|queued, test-and-set fallback (spinlock=queued)||$ALL
 ticket|2|qemu64|spinlock=ticket|FIFO ticket (spinlock=ticket)||spin_lock
 skipticket|2|qemu64,-hypervisor|spinlock=skipticket|skip-ticket (spinlock=skipticket)||spin_lock
 unknown|1|qemu64|spinlock=skip-ticket|$AUTO_GUEST|spinlock=skip-ticket: unknown (valid: auto, queued, pvqueued, ticket, skipticket), choosing automatically|

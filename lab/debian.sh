@@ -27,7 +27,7 @@ fi
 line "ok   build $v" "bzImage $(stat -c %s "$(kbuild_dir $v)/arch/x86/boot/bzImage" 2>/dev/null) bytes, built in $(($(date +%s) - start)) s"
 pack_initramfs $v
 log=$LOGS/test/$v-smp$smp.log
-mkdir -p "$LOGS/test"
+run mkdir -p "$LOGS/test"
 # A distribution image probes far more hardware than the lab's tiny
 # kernels: 120 s more for its bring-up under TCG.
 timeout=$(($(boot_timeout 1 "$TORTURE_SECS") + 120))

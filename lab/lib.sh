@@ -89,27 +89,33 @@ configure() {
 	[ -z "$_bad" ] || die "$(basename "$_o"): config options not set as asked (unmet dependency, or refused): $(echo $_bad)"
 }
 
-# debian_config O LOG [SCRIPTS_CONFIG_ARGS...]: Debian's own amd64
+# debian_base O LOG [SCRIPTS_CONFIG_ARGS...]: Debian's own amd64
 # configuration (package linux-config-6.12, config.amd64_none_amd64:
-# NR_CPUS=8192, paravirt spinlocks, KVM, Xen and Hyper-V guests) in O, with
-# the spinlock chosen at boot (X86_BOOT_SPINLOCKS) instead of queued
-# spinlocks, its module signing keys and debug info off (no code changes
-# with them), then the extra scripts/config arguments; the rest is
-# Debian's. A one-line error if the file is missing or an option did not
-# take.
-debian_config() {
+# NR_CPUS=8192, paravirt spinlocks, KVM, Xen and Hyper-V guests) in O, its
+# module signing keys and debug info off (no code changes with them), then
+# the scripts/config arguments; the rest is Debian's. A one-line error if
+# the file is missing or the configuration fails.
+debian_base() {
 	_o=$1 _log=$2
 	shift 2
 	_src=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 	[ -f "$_src" ] || die "no $_src (apt-get install linux-config-6.12)"
 	{ xz -dc "$_src" >"$_o/.config" &&
-	  "$TREE/scripts/config" --file "$_o/.config" --disable X86_QUEUED_SPINLOCKS \
-		--enable X86_BOOT_SPINLOCKS --set-str SYSTEM_TRUSTED_KEYS "" \
+	  "$TREE/scripts/config" --file "$_o/.config" --set-str SYSTEM_TRUSTED_KEYS "" \
 		--set-str SYSTEM_REVOCATION_KEYS "" --disable MODULE_SIG_ALL \
 		--enable DEBUG_INFO_NONE --disable DEBUG_INFO_DWARF5 \
 		--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT "$@" &&
 	  make -C "$TREE" O="$_o" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" olddefconfig
 	} >"$_log" 2>&1 || { show_tail "$_log"; die "configuring $_o failed (log: $_log)"; }
+}
+
+# debian_config O LOG [SCRIPTS_CONFIG_ARGS...]: debian_base with the
+# spinlock chosen at boot (X86_BOOT_SPINLOCKS) instead of queued spinlocks,
+# then the extra arguments; a one-line error if an option did not take.
+debian_config() {
+	_o=$1 _log=$2
+	shift 2
+	debian_base "$_o" "$_log" --disable X86_QUEUED_SPINLOCKS --enable X86_BOOT_SPINLOCKS "$@"
 	for _c in CONFIG_X86_BOOT_SPINLOCKS=y CONFIG_NR_CPUS=8192 CONFIG_PARAVIRT_SPINLOCKS=y \
 		CONFIG_KVM_GUEST=y CONFIG_XEN_PV=y CONFIG_HYPERV=m; do
 		grep -qx "$_c" "$_o/.config" || die "$(basename "$_o"): $_c did not take"

@@ -4,37 +4,24 @@
 # non-zero if any case failed; LAB_LIST=1 lists the cases' names.
 # Usage: tests/harness.sh
 cd "$(dirname "$0")/.." || exit 1
-failed=0
-
-# result NAME STATUS DETAIL: "ok   harness NAME: DETAIL" if STATUS is 0,
-# else a FAIL; in list mode only "harness NAME".
-result() {
-	if [ -n "$LAB_LIST" ]; then
-		echo "harness $1"
-	elif [ "$2" -eq 0 ]; then
-		echo "ok   harness $1${3:+: $3}"
-	else
-		echo "FAIL harness $1: $3"
-		failed=1
-	fi
-}
+# line and result print the cases' lines (in list mode, their names).
+. lab/checks.sh
 
 # case NAME WANT_RC WANT_REGEX SCRIPT: run SCRIPT with tests/lib.sh sourced
 # and finish() at the end; its exit status must be WANT_RC and its output
 # must match WANT_REGEX (grep -E, on the whole output joined with '|').
 case_() {
 	name=$1 want_rc=$2 want=$3 script=$4
-	[ -n "$LAB_LIST" ] && { result "$name"; return; }
+	[ -n "$LAB_LIST" ] && { line "ok   harness $name"; return; }
 	d=$(mktemp -d)
 	out=$(tmp=$d sh -c ". tests/lib.sh; $script; finish" 2>&1)
 	rc=$?
 	rm -rf "$d"
 	joined=$(echo "$out" | tr '\n' '|')
 	if [ "$rc" -eq "$want_rc" ] && echo "$joined" | grep -Eq "$want"; then
-		echo "ok   harness $name"
+		line "ok   harness $name"
 	else
-		echo "FAIL harness $name: exit $rc, output: $joined"
-		failed=1
+		line "FAIL harness $name" "exit $rc, output: $joined"
 	fi
 }
 
@@ -65,14 +52,13 @@ case_ "tool that lists nothing stops" 2 'error: t \(true\) lists no checks' \
 refuse() {
 	name=$1 pattern=$2
 	shift 2
-	[ -n "$LAB_LIST" ] && { result "$name"; return; }
+	[ -n "$LAB_LIST" ] && { line "ok   harness $name"; return; }
 	out=$("$@" 2>&1)
 	rc=$?
 	if [ "$rc" -ne 0 ] && echo "$out" | grep -q "$pattern"; then
-		echo "ok   harness $name: $(echo "$out" | tail -n 1)"
+		line "ok   harness $name" "$(echo "$out" | tail -n 1)"
 	else
-		echo "FAIL harness $name: exit $rc: $out"
-		failed=1
+		line "FAIL harness $name" "exit $rc: $out"
 	fi
 }
 # Knobs are checked before anything is installed or built.
@@ -98,12 +84,12 @@ rm -rf "$ft"
 # tcase NAME FUNC: FUNC prints the detail and returns the case's status.
 tcase() {
 	if [ -n "$LAB_LIST" ]; then
-		result "$1"
+		line "ok   harness $1"
 	elif [ ! -f build/linux/Makefile ]; then
-		result "$1" 1 "no kernel tree (run lab/tree.sh)"
+		result "harness $1" 1 "no kernel tree (run lab/tree.sh)"
 	else
 		out=$($2 2>&1)
-		result "$1" $? "$(echo "$out" | tail -n 1)"
+		result "harness $1" $? "$(echo "$out" | tail -n 1)"
 	fi
 }
 # configure_ ARCH NAME FRAGMENT...: lab/lib.sh's configure into
