@@ -57,7 +57,7 @@ for smp in "$@"; do
 	while [ $i -le "$boots" ]; do
 		log=$out/smp$smp-$i.log
 		append="lab.bench=1 lab.bench_rounds=$loads"
-		append="$append lab.bench_args=locks=skipticket,count=0,duration_ms=$ms,irqsoff=1"
+		append="$append lab.bench_args=locks=skipticket,count=0,duration_ms=$ms,irqsoff=1,skt_stats=1"
 		t=$((120 + loads * (ms / 1000 + 20)))
 		if ! r=$(lab/boot.sh -t "$t" -a "$append" "$v" "$smp" "$log"); then
 			echo "error: $r (log: $log)" >&2

@@ -77,6 +77,7 @@
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
+#include <linux/jump_label.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
@@ -124,9 +125,19 @@ static struct {
 	u64 end;		/* ... the last stall's hurry ending then */
 } lbk_skt_hurried ____cacheline_aligned_in_smp;
 
+/*
+ * Counted only with skt_stats=1 (lab/skipstats.sh): by default the hook is a
+ * static branch left off, a NOP where the kernel's copy has nothing, so that
+ * the lock the benchmark measures costs what the kernel's does.
+ */
+static DEFINE_STATIC_KEY_FALSE(lbk_skt_stats_on);
 static void lbk_skt_stat(int event, u8 ticket);
 #undef __skipticket_stat
-#define __skipticket_stat(lock, event, ticket)	lbk_skt_stat((event), (ticket))
+#define __skipticket_stat(lock, event, ticket)				\
+	do {								\
+		if (static_branch_unlikely(&lbk_skt_stats_on))		\
+			lbk_skt_stat((event), (ticket));		\
+	} while (0)
 
 #include "../lib/locks.h"
 #include "../lib/metrics.h"
@@ -178,6 +189,10 @@ MODULE_PARM_DESC(irqsoff, "take the locks with interrupts off, as spin_lock_irq(
 static unsigned int uncontended_loops = 100000;
 module_param(uncontended_loops, uint, 0444);
 MODULE_PARM_DESC(uncontended_loops, "lock+unlock pairs per round of the uncontended measurement (1..10000000, default 100000)");
+
+static bool skt_stats;
+module_param(skt_stats, bool, 0444);
+MODULE_PARM_DESC(skt_stats, "skipticket: count its slow path's events, the skt_* results (default 0: not counted, the lock as the kernel has it)");
 
 static unsigned int skip_us = 100;
 module_param(skip_us, uint, 0444);
@@ -1152,7 +1167,7 @@ static int lbk_results_show(struct seq_file *m, void *v)
 		} else {
 			seq_printf(m, " order=%s", r->order ? "BAD" : "off");
 		}
-		if (k == LBK_SKIPTICKET)
+		if (k == LBK_SKIPTICKET && skt_stats)
 			seq_printf(m, " skt_waits=%llu skt_lazy=%llu skt_lazy_late=%llu skt_held=%llu skt_blocked=%llu skt_claims=%llu skt_claim_fails=%llu skt_stalls=%llu skt_skips=%llu skt_requeues=%llu skt_stale=%llu skt_hurried_ppm=%llu",
 				   r->skt.wait, r->skt.lazy, r->skt.lazy_late,
 				   r->skt.held, r->skt.blocked, r->skt.claim,
@@ -1314,6 +1329,8 @@ static int __init lbk_init(void)
 	int i, ret;
 
 	BUILD_BUG_ON(LBK_NR > 32);	/* lbk_lockmask has a bit per lock */
+	if (skt_stats)
+		static_branch_enable(&lbk_skt_stats_on);
 	cpus_read_lock();	/* the CPU set stays online for the whole run */
 	ret = lbk_check_params();
 	for (i = 0; !ret && i < lbk_norder; i++)
