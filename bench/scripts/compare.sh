@@ -8,7 +8,8 @@
 # A run is a make bench output folder (results/, or a committed copy under
 # docs/results/). Different hosts, or settings that differ, are named
 # first: the comparison means most on the same host with the same settings.
-# Usage: bench/scripts/compare.sh OLD NEW
+# Rows are matched by their text, less the figures some quote in
+# parentheses. Usage: bench/scripts/compare.sh OLD NEW
 LAB=${LAB:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$LAB/lab/lib.sh"
 
@@ -41,7 +42,11 @@ fi
 targets() {
 	awk -F' [|] ' '/^## Targets/ { t = 1; next } /^## / { t = 0 }
 		t && /^[|] / && $3 != "verdict" && $3 !~ /^-+$/ {
-			sub(/^[|] /, "", $1); gsub(/\*/, "", $3); print $1 "\t" $3 }' "$1/report.md"
+			sub(/^[|] /, "", $1); gsub(/\*/, "", $3)
+			# figures quoted inside a row text are not part of its name
+			gsub(/ \([^()]*(\[|[0-9]\.[0-9])[^()]*\)/, "", $1)
+			gsub(/largest count [0-9]+/, "largest count N", $1)
+			print $1 "\t" $3 }' "$1/report.md"
 }
 echo
 echo "Targets (the older run's rows; verdicts that differ are listed):"
