@@ -135,6 +135,7 @@ static void lbk_skt_stat(int event, u8 ticket);
 #undef __skipticket_stat
 #define __skipticket_stat(lock, event, ticket)				\
 	do {								\
+		(void)(lock);						\
 		if (static_branch_unlikely(&lbk_skt_stats_on))		\
 			lbk_skt_stat((event), (ticket));		\
 	} while (0)
@@ -227,22 +228,36 @@ static void lbk_skt_stalled(void);
 static void lbk_skt_stat(int event, u8 t)
 {
 	switch (event) {
-	case SKIPTICKET_STAT_LAZY:	__lbk_skt_count(lazy); break;
-	case SKIPTICKET_STAT_LAZY_LATE:	__lbk_skt_count(lazy_late); break;
+	case SKIPTICKET_STAT_LAZY:
+		__lbk_skt_count(lazy);
+		break;
+	case SKIPTICKET_STAT_LAZY_LATE:
+		__lbk_skt_count(lazy_late);
+		break;
 	case SKIPTICKET_STAT_WAIT:
 		__lbk_skt_count(wait);
 		lbk_skt_waiting(t);
 		break;
-	case SKIPTICKET_STAT_HELD:	__lbk_skt_count(held); break;
+	case SKIPTICKET_STAT_HELD:
+		__lbk_skt_count(held);
+		break;
 	case SKIPTICKET_STAT_CLAIM:
 		__lbk_skt_count(claim);
 		if (READ_ONCE(lbk_skt_owner[t]) != __this_cpu_read(lbk_skt.id))
 			__lbk_skt_count(stale);
 		break;
-	case SKIPTICKET_STAT_CLAIM_FAIL: __lbk_skt_count(claim_fail); break;
-	case SKIPTICKET_STAT_BLOCKED:	__lbk_skt_count(blocked); break;
-	case SKIPTICKET_STAT_STALL:	lbk_skt_stalled(); break;
-	case SKIPTICKET_STAT_SKIP:	__lbk_skt_count(skip); break;
+	case SKIPTICKET_STAT_CLAIM_FAIL:
+		__lbk_skt_count(claim_fail);
+		break;
+	case SKIPTICKET_STAT_BLOCKED:
+		__lbk_skt_count(blocked);
+		break;
+	case SKIPTICKET_STAT_STALL:
+		lbk_skt_stalled();
+		break;
+	case SKIPTICKET_STAT_SKIP:
+		__lbk_skt_count(skip);
+		break;
 	case SKIPTICKET_STAT_REQUEUE:
 		__lbk_skt_count(requeue);
 		lbk_skt_waiting(t);
