@@ -127,8 +127,9 @@ static struct {
 
 /*
  * Counted only with skt_stats=1 (lab/skipstats.sh): by default the hook is a
- * static branch left off, a NOP where the kernel's copy has nothing, so that
- * the lock the benchmark measures costs what the kernel's does.
+ * static branch left off (a NOP with CONFIG_JUMP_LABEL, else a load and a
+ * test) where the kernel's copy has nothing, so that the lock the benchmark
+ * measures costs what the kernel's does, or nearly.
  */
 static DEFINE_STATIC_KEY_FALSE(lbk_skt_stats_on);
 static void lbk_skt_stat(int event, u8 ticket);

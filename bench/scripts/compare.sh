@@ -30,12 +30,13 @@ echo "old: $old ($(sed -n '1s/.*date=\([^ ]*\).*/\1/p' "$old/raw/settings.txt"))
 echo "new: $new ($(sed -n '1s/.*date=\([^ ]*\).*/\1/p' "$new/raw/settings.txt"))"
 tmp=$(mktemp -d) || die "cannot make a temporary folder"
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
 settings "$old" | sort >"$tmp/old"
 settings "$new" | sort >"$tmp/new"
-diffs=$(comm -13 "$tmp/old" "$tmp/new")
-if [ -n "$diffs" ]; then
-	echo "settings that differ (the new run's values):"
-	echo "$diffs" | sed 's/^/  /'
+if ! cmp -s "$tmp/old" "$tmp/new"; then
+	echo "settings that differ (- the old run's, + the new run's):"
+	comm -23 "$tmp/old" "$tmp/new" | sed 's/^/  - /'
+	comm -13 "$tmp/old" "$tmp/new" | sed 's/^/  + /'
 fi
 
 # The Targets table of a report: text TAB verdict, one row a line.
@@ -53,15 +54,21 @@ echo "Targets (the older run's rows; verdicts that differ are listed):"
 targets "$old" >"$tmp/targets"
 targets "$new" | awk -F'\t' -v f="$tmp/targets" '
 	BEGIN { while ((getline l < f) > 0) { split(l, a, "\t"); o[a[1]] = a[2]; order[++n] = a[1] } }
-	{ v[$1] = $2 }
+	{ v[$1] = $2; if (!($1 in seen)) { newrow[++m] = $1; seen[$1] = 1 } }
 	END {
+		for (i = 1; i <= m; i++) {
+			k = newrow[i]
+			found = 0
+			for (j = 1; j <= n; j++) if (order[j] == k) found = 1
+			if (!found) { printf "  only in the new run: %s (%s)\n", k, v[k]; added++ }
+		}
 		for (i = 1; i <= n; i++) {
 			k = order[i]
 			if (!(k in v)) { printf "  only in the old run: %s (%s)\n", k, o[k]; gone++; continue }
 			if (v[k] == o[k]) { same++; continue }
 			printf "  %s: %s -> %s\n", k, o[k], v[k]; changed++
 		}
-		printf "  %d the same, %d changed, %d not in the new run\n", same, changed, gone
+		printf "  %d the same, %d changed, %d not in the new run, %d only in the new run\n", same, changed, gone, added
 	}'
 
 echo

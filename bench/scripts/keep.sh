@@ -22,7 +22,7 @@ mkdir -p "$dest/raw" || die "cannot make $dest/raw"
 cp "$src/report.md" "$dest/" && cp "$src"/*.png "$dest/" &&
 	cp "$src/raw/settings.txt" "$src/raw/summary.tsv" "$dest/raw/" ||
 	{ rm -rf "$dest"; die "copying $src to $dest failed"; }
-# shellcheck disable=SC2086 # the file names, as ls listed them
+# shellcheck disable=SC2086 # the file names, as the loop above found them
 (cd "$src/raw" && tar czf - $txt) >"$dest/raw/data.tar.gz" ||
 	{ rm -rf "$dest"; die "packing $src/raw/*.txt failed"; }
 echo "$dest: $(du -sk "$dest" | cut -f1) KiB"
