@@ -54,14 +54,9 @@ echo "Targets (the older run's rows; verdicts that differ are listed):"
 targets "$old" >"$tmp/targets"
 targets "$new" | awk -F'\t' -v f="$tmp/targets" '
 	BEGIN { while ((getline l < f) > 0) { split(l, a, "\t"); o[a[1]] = a[2]; order[++n] = a[1] } }
-	{ v[$1] = $2; if (!($1 in seen)) { newrow[++m] = $1; seen[$1] = 1 } }
+	!($1 in v) && !($1 in o) { printf "  only in the new run: %s (%s)\n", $1, $2; added++ }
+	{ v[$1] = $2 }
 	END {
-		for (i = 1; i <= m; i++) {
-			k = newrow[i]
-			found = 0
-			for (j = 1; j <= n; j++) if (order[j] == k) found = 1
-			if (!found) { printf "  only in the new run: %s (%s)\n", k, v[k]; added++ }
-		}
 		for (i = 1; i <= n; i++) {
 			k = order[i]
 			if (!(k in v)) { printf "  only in the old run: %s (%s)\n", k, o[k]; gone++; continue }
