@@ -60,7 +60,8 @@ BADNESS='Kernel panic|BUG:|kernel BUG at|WARNING:|Oops|Call Trace:|'\
 # The KUnit cases of the ticket_spinlock suite, and the vCPUs each needs.
 KUNIT_CASES='ticket_lock_unlock_test:1 ticket_contended_test:1
 ticket_wraparound_test:1 ticket_full_queue_test:1 ticket_overflow_test:1'
-KUNIT_SKIP_CASES='skip_lock_unlock_test:1 skip_lazy_test:1 skip_contended_test:1
+KUNIT_SKIP_CASES='skip_lock_unlock_test:1 skip_lazy_test:1 skip_hurried_take_test:1
+skip_contended_test:1
 skip_stall_clock_test:1 skip_test:1 skip_full_queue_test:1 skip_overflow_test:1
 skip_hammer_hurried_test:3 skip_hammer_calm_test:3'
 KUNIT_MT_CASES='ticket_hammer_test:2 ticket_retake_test:2 ticket_fifo_order_test:4'

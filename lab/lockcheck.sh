@@ -9,7 +9,10 @@
 #                            else LOCKed, then a call of the out-of-line
 #                            slow path, which registers, claims and skips
 #                            with a 32-bit lock cmpxchg, requeues with a
-#                            32-bit lock xadd and reads the TSC (rdtsc)
+#                            32-bit lock xadd and reads the TSC (rdtsc);
+#                            and a call of the out-of-line hurried lock,
+#                            which takes a free lock with a 32-bit lock
+#                            cmpxchg, else a ticket with a 32-bit lock xadd
 #   queued                   qspinlock's lock cmpxchg, and no xadd
 #   KCSAN                    the lock and unlock call __kcsan_check_access()
 #                            (the xadd and the unlock are asm, invisible to
@@ -48,7 +51,12 @@ if [ "$(fragconf "$v" CONFIG_X86_TICKET_SKIP_PREEMPTED)" = y ]; then
 	echo "$slow" | grep -Eq "lock +cmpxchg +$reg32," && echo "$slow" | grep -Eq "lock +xadd +$reg32," &&
 		echo "$slow" | grep -q 'rdtsc' ||
 		{ echo "skipticket_spin_lock_slowpath() lacks a 32-bit cmpxchg (register, claim, skip), a 32-bit xadd (requeue) or rdtsc"; exit 1; }
-	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +xadd +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (32-bit cmpxchg and xadd, rdtsc)"
+	dis _raw_spin_lock do_raw_spin_lock | grep -q 'call.*<skipticket_spin_lock_hurried>' ||
+		{ echo "_raw_spin_lock does not call skipticket_spin_lock_hurried()"; exit 1; }
+	hurried=$(dis skipticket_spin_lock_hurried)
+	echo "$hurried" | grep -Eq "lock +cmpxchg +$reg32,\(" && echo "$hurried" | grep -Eq "lock +xadd +$reg32," ||
+		{ echo "skipticket_spin_lock_hurried() lacks a 32-bit cmpxchg of the lock (a free lock) or a 32-bit xadd (a registered ticket)"; exit 1; }
+	summary="skip-ticket lock: $(echo "$asm" | grep -Eo "lock +xadd +[^ ]+" | sort -u | tr '\n' ' ')+ slow path (32-bit cmpxchg and xadd, rdtsc) + hurried lock"
 elif [ "$(fragconf "$v" CONFIG_X86_TICKET_SPINLOCKS)" = y ]; then
 	nr=$(fragconf "$v" CONFIG_NR_CPUS)
 	[ -n "$nr" ] || die "configs/$v.config sets no CONFIG_NR_CPUS"

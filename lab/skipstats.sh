@@ -3,10 +3,12 @@
 # each vCPU count, load lockbench with its skipticket lock alone (irqs off,
 # a fixed duration) several times, and print, per 10^6 handoffs (grants to
 # a CPU that waited: the held and claims counts), what the header's
-# __ticket_stat() hook counted in lockbench (bench/lockbench):
+# __skipticket_stat() hook counted in lockbench (bench/lockbench):
 #   lazy      waits next in line, unregistered (a calm guest)
 #   late      ... of which registered after SKIPTICKET_LAZY_SPINS spins
 #   reg       registered waits
+#   early     ... of which registered in the xadd that took the ticket (a
+#             hurried guest's first arrivals)
 #   blocked   registered waiters at head that found a CPU behind them not
 #             yet registered (busy != 0 with the lock offered to them)
 #   stalls    offers noted unclaimed for the patience (once per offer, and
@@ -50,7 +52,7 @@ lab/initramfs.sh "$v" "$ko" || exit 1
 out=$LOGS/skipstats
 mkdir -p "$out"
 
-printf '%-5s %5s %9s %7s %6s %7s %8s %7s %7s %7s %6s %8s %9s\n' vCPUs runs "Macq/s" lazy late reg blocked stalls skips requeue stale hurried handoffs
+printf '%-5s %5s %9s %7s %6s %7s %7s %8s %7s %7s %7s %6s %8s %9s\n' vCPUs runs "Macq/s" lazy late reg early blocked stalls skips requeue stale hurried handoffs
 for smp in "$@"; do
 	: >"$out/smp$smp.txt"
 	i=1
@@ -77,13 +79,14 @@ for smp in "$@"; do
 		v[2, n] = get("skt_lazy") * 1e6 / h
 		v[3, n] = get("skt_lazy_late") * 1e6 / h
 		v[4, n] = get("skt_waits") * 1e6 / h
-		v[5, n] = get("skt_blocked") * 1e6 / h
-		v[6, n] = get("skt_stalls") * 1e6 / h
-		v[7, n] = get("skt_skips") * 1e6 / h
-		v[8, n] = get("skt_requeues") * 1e6 / h
-		v[9, n] = get("skt_stale") * 1e6 / h
-		v[10, n] = get("skt_hurried_ppm") / 1e4
-		v[11, n] = h
+		v[5, n] = get("skt_early") * 1e6 / h
+		v[6, n] = get("skt_blocked") * 1e6 / h
+		v[7, n] = get("skt_stalls") * 1e6 / h
+		v[8, n] = get("skt_skips") * 1e6 / h
+		v[9, n] = get("skt_requeues") * 1e6 / h
+		v[10, n] = get("skt_stale") * 1e6 / h
+		v[11, n] = get("skt_hurried_ppm") / 1e4
+		v[12, n] = h
 	}
 	function med(c,   i, j, t, a) {
 		for (i = 1; i <= n; i++) a[i] = v[c, i]
@@ -94,17 +97,16 @@ for smp in "$@"; do
 	END {
 		if (!n) { print "error: no lockbench results at " smp " vCPUs" > "/dev/stderr"; exit 1 }
 		printf "%-5s %5d", smp, n
-		f[1] = "%9.3f"; f[10] = "%7.1f%%"
-		w[2] = 7; w[3] = 6; w[4] = 7; w[5] = 8; w[6] = 7; w[7] = 7; w[8] = 7; w[9] = 6
-		for (c = 1; c <= 10; c++) {
+		w[2] = 7; w[3] = 6; w[4] = 7; w[5] = 7; w[6] = 8; w[7] = 7; w[8] = 7; w[9] = 7; w[10] = 6
+		for (c = 1; c <= 11; c++) {
 			m = med(c)
 			if (c == 1) printf " %9.3f", m
-			else if (c == 10) printf " %7.1f%%", m
+			else if (c == 11) printf " %7.1f%%", m
 			else printf " %*.0f", w[c], m
 		}
-		printf " %9.0f\n", med(11)
-		split("Macq/s lazy late reg blocked stalls skips requeue stale hurried%", name, " ")
-		for (c = 1; c <= 10; c++) { med(c); r = r sprintf(" %s [%.4g, %.4g]", name[c], lo, hi) }
+		printf " %9.0f\n", med(12)
+		split("Macq/s lazy late reg early blocked stalls skips requeue stale hurried%", name, " ")
+		for (c = 1; c <= 11; c++) { med(c); r = r sprintf(" %s [%.4g, %.4g]", name[c], lo, hi) }
 		print "      range:" r
 	}' "$out/smp$smp.txt" || exit 1
 done

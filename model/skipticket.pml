@@ -2,8 +2,10 @@
  * skipticket.pml -- Promela model of the skip-ticket lock of patch 7, the
  * series' arch/x86/include/asm/skipticket_spinlock.h as it is now: lazy
  * (unregistered) waiting next in line, registration by a cmpxchg that is
- * refused once head == ticket, a requeue registered in its own xadd.
- * Modelled: __skipticket_spin_take(), __skipticket_spin_wait() (__skipticket_lazy(),
+ * refused once head == ticket, a hurried first arrival and a requeue
+ * registered in their own xadd.
+ * Modelled: __skipticket_spin_take(), __skipticket_spin_take_hurried(),
+ * __skipticket_spin_wait() (__skipticket_lazy(),
  * __skipticket_register(), __skipticket_wait_registered()), skipticket_spin_trylock(),
  * skipticket_spin_unlock(), skipticket_spin_is_locked(), skipticket_spin_is_contended(); the
  * bench calls the first ones skt_take(), skt_slowpath(), skt_unlock().
@@ -35,6 +37,16 @@
  *           word before the xadd: lazy if it showed queued == 1, waiting
  *           == 0 and the guest is calm (__skipticket_hurried() reads a hint,
  *           not the word: a nondeterministic choice), else register.
+ *  early    __skipticket_spin_take_hurried(), a first arrival in a hurried
+ *           guest: its read of the word and, if free, the cmpxchg of tail
+ *           + 1 are take's fast path (same effect, not modelled apart);
+ *           else, a step later, xadd(SKIPTICKET_TAIL_INC +
+ *           SKIPTICKET_WAITER) as requeue's: my = old tail, tail + 1 and
+ *           waiting + 1 in one step, registered, never in transit. Enabled
+ *           in every state, free or not: the lock may be freed between the
+ *           read and the xadd, and is then offered to us, which wait
+ *           claims.
+ *           With -DMUTANT_EARLY_UNCOUNTED its xadd adds no waiter.
  *  lazy     the lazy loop's smp_load_acquire(): head == my: held, no
  *           write (transit - 1). Or stop waiting lazily (the code: after
  *           SKIPTICKET_LAZY_SPINS spins) and go to register: once a wait.
@@ -610,6 +622,20 @@ inline take(L, LZ)
 	check()
 }
 
+/* __skipticket_spin_take_hurried()'s xadd: ticket and registration at once */
+inline take_early(L)
+{
+	arrive(L);
+	xadd(L);
+	enqueue(L);
+#ifndef MUTANT_EARLY_UNCOUNTED
+	waiting[L] = (waiting[L] + 1) % N;
+#endif
+	pc[ME(L)] = WAIT;
+	printf("cpu%d L%d takes %d registered [%d %d %d]\n", _pid, L, MY(L), WORD(L));
+	check()
+}
+
 /* __skipticket_register(): refused once head == my, then the lock is ours */
 inline register(L)
 {
@@ -710,6 +736,9 @@ inline unlock_store(L)
 	:: d_step { ACT(L) && (pc[ME(L)] == IDLE || pc[ME(L)] == DONE) && \
 		    ADVANCE_OK(L) && Q(L) == 1 && waiting[L] == 0 -> \
 		    stepped(L); take(L, true) } \
+	:: d_step { ACT(L) && (pc[ME(L)] == IDLE || pc[ME(L)] == DONE) && \
+		    ADVANCE_OK(L) -> \
+		    stepped(L); take_early(L) } \
 	:: d_step { ACT(L) && pc[ME(L)] == LAZY && head[L] == MY(L) && \
 		    GRANT_OK(L) -> \
 		    stepped(L); transit[L]--; fifo(L); \

@@ -110,7 +110,7 @@ verdict "no hung task" 1 known "$d/good"
 
 # The skip-ticket kernel: its own single-CPU KUnit cases, and the patience
 # boot parameter (refused out of range, naming the parameter).
-sed -e 's/\(.*\)ticket_lock_unlock_test\(.*\)/\1skip_lock_unlock_test\2\n\1skip_lazy_test\2/' \
+sed -e 's/\(.*\)ticket_lock_unlock_test\(.*\)/\1skip_lock_unlock_test\2\n\1skip_lazy_test\2\n\1skip_hurried_take_test\2/' \
 	-e 's/ticket_contended_test/skip_contended_test/' \
 	-e 's/\(.*\)ticket_wraparound_test\(.*\)/\1skip_stall_clock_test\2\n\1skip_test\2/' \
 	-e 's/ticket_full_queue_test/skip_full_queue_test/' \

@@ -75,6 +75,7 @@ __extension__ typedef unsigned __int128 lb_u128;
 #endif
 
 #include "series.h"
+#include <asm/msr.h>		/* rdtsc(): skipticket's clock */
 
 /* "rep; nop" is the PAUSE instruction: a spin-wait hint to the CPU. */
 static inline void lb_cpu_relax(void)
@@ -267,8 +268,11 @@ LB_TICKET_OPS(16)
 /* ------------------------------------------------------------------ */
 
 /*
- * take() is its xadd (__skipticket_spin_take()), the token the word
- * before it; wait() is the slow path, skt_slowpath().
+ * take() is skt_lock()'s: its xadd (__skipticket_spin_take()), or while
+ * skt_state's hint says hurried, __skipticket_spin_take_hurried() (a
+ * cmpxchg of a free word, else an xadd that registers); the token is the
+ * word before it, marked if the xadd registered. wait() is the slow path,
+ * skt_slowpath().
  */
 static inline void lb_skipticket_init(skt_lock_t *l)
 {
@@ -278,8 +282,12 @@ static inline void lb_skipticket_init(skt_lock_t *l)
 static inline int lb_skipticket_take(skt_lock_t *l, lb_u32 *tok)
 {
 	u32 val = 0;
-	int got = skt_take(l, &val);
+	int got;
 
+	if (unlikely(READ_ONCE(skt_state.hurried_until)))
+		got = skt_take_hurried(l, &val, &skt_state, rdtsc);
+	else
+		got = skt_take(l, &val);
 	*tok = val;
 	return got;
 }

@@ -60,6 +60,7 @@
 #pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_H")
 #pragma push_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
 #pragma push_macro("skipticket_spin_lock_slowpath")
+#pragma push_macro("skipticket_spin_lock_hurried")
 #pragma push_macro("skipticket_state")
 #pragma push_macro("ticket_spinlock")
 #pragma push_macro("ticket_spin_lock")
@@ -85,6 +86,7 @@
 #pragma push_macro("__skipticket_busy")
 #pragma push_macro("__skipticket_skip")
 #pragma push_macro("__skipticket_spin_take")
+#pragma push_macro("__skipticket_spin_take_hurried")
 #pragma push_macro("__skipticket_spin_wait")
 #pragma push_macro("__skipticket_stall_clock")
 #pragma push_macro("__skipticket_patience")
@@ -101,6 +103,7 @@
 #pragma push_macro("SKIPTICKET_SHIFT")
 #pragma push_macro("SKIPTICKET_WAITER")
 #pragma push_macro("SKIPTICKET_TAIL_INC")
+#pragma push_macro("SKIPTICKET_REGISTERED")
 #undef CONFIG_NR_CPUS
 #undef _ASM_X86_TICKET_SPINLOCK_H
 #undef _ASM_X86_TICKET_SPINLOCK_TYPES_H
@@ -124,6 +127,7 @@
 #undef _ASM_X86_SKIPTICKET_SPINLOCK_H
 #undef _ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H
 #undef skipticket_spin_lock_slowpath
+#undef skipticket_spin_lock_hurried
 #undef skipticket_state
 #undef ticket_spinlock
 #undef ticket_spin_lock
@@ -149,6 +153,7 @@
 #undef __skipticket_busy
 #undef __skipticket_skip
 #undef __skipticket_spin_take
+#undef __skipticket_spin_take_hurried
 #undef __skipticket_spin_wait
 #undef __skipticket_stall_clock
 #undef __skipticket_patience
@@ -164,6 +169,7 @@
 #undef SKIPTICKET_SHIFT
 #undef SKIPTICKET_WAITER
 #undef SKIPTICKET_TAIL_INC
+#undef SKIPTICKET_REGISTERED
 
 /* 8-bit tickets: NR_CPUS below 256. */
 #define CONFIG_NR_CPUS			64
@@ -261,6 +267,7 @@ enum { series16_shift = TICKET_SHIFT };
 #define __skipticket_busy		skt_busy
 #define __skipticket_skip		skt_skip
 #define __skipticket_spin_take	skt_take
+#define __skipticket_spin_take_hurried	skt_take_hurried
 #define __skipticket_spin_wait	skt_wait_clock
 #define skipticket_spin_lock		skt_lock
 #define skipticket_spin_unlock	skt_unlock
@@ -278,6 +285,7 @@ enum { series16_shift = TICKET_SHIFT };
 #define __skipticket_patience	skt_patience_for
 #define __skipticket_stalled	skt_stalled
 #define skipticket_spin_lock_slowpath	skt_slowpath
+#define skipticket_spin_lock_hurried	skt_lock_hurried
 #include <asm/skipticket_spinlock.h>
 typedef struct skt_spinlock skt_lock_t;
 static inline void skt_init(skt_lock_t *l)
@@ -289,6 +297,7 @@ enum {
 	skt_ticket_bits = SKIPTICKET_BITS,
 	skt_tail_inc = SKIPTICKET_TAIL_INC,	/* one ticket (xadd) */
 	skt_waiter = SKIPTICKET_WAITER,	/* one registered waiter */
+	skt_registered = SKIPTICKET_REGISTERED,	/* a token registered in its xadd */
 };
 
 #undef CONFIG_NR_CPUS
@@ -298,6 +307,7 @@ enum {
 #undef SKIPTICKET_WAITING_SHIFT
 #undef SKIPTICKET_WAITER
 #undef SKIPTICKET_TAIL_INC
+#undef SKIPTICKET_REGISTERED
 #undef __SKIPTICKET_SPIN_LOCK_UNLOCKED
 #undef skipticket_spinlock
 #undef __skipticket_t
@@ -308,6 +318,7 @@ enum {
 #undef __skipticket_busy
 #undef __skipticket_skip
 #undef __skipticket_spin_take
+#undef __skipticket_spin_take_hurried
 #undef __skipticket_spin_wait
 #undef skipticket_spin_lock
 #undef skipticket_spin_unlock
@@ -319,6 +330,7 @@ enum {
 #undef __skipticket_patience
 #undef __skipticket_stalled
 #undef skipticket_spin_lock_slowpath
+#undef skipticket_spin_lock_hurried
 #undef __skipticket_xadd
 #undef __skipticket_register
 #undef __skipticket_lazy
@@ -357,6 +369,7 @@ static inline void generic_init(generic_t *l)
 #endif /* !__KERNEL__ */
 
 /* Give the including context its macros back. */
+#pragma pop_macro("SKIPTICKET_REGISTERED")
 #pragma pop_macro("SKIPTICKET_TAIL_INC")
 #pragma pop_macro("SKIPTICKET_WAITER")
 #pragma pop_macro("SKIPTICKET_SHIFT")
@@ -373,6 +386,7 @@ static inline void generic_init(generic_t *l)
 #pragma pop_macro("__skipticket_patience")
 #pragma pop_macro("__skipticket_stall_clock")
 #pragma pop_macro("__skipticket_spin_wait")
+#pragma pop_macro("__skipticket_spin_take_hurried")
 #pragma pop_macro("__skipticket_spin_take")
 #pragma pop_macro("__skipticket_skip")
 #pragma pop_macro("__skipticket_busy")
@@ -398,6 +412,7 @@ static inline void generic_init(generic_t *l)
 #pragma pop_macro("ticket_spin_lock")
 #pragma pop_macro("ticket_spinlock")
 #pragma pop_macro("skipticket_state")
+#pragma pop_macro("skipticket_spin_lock_hurried")
 #pragma pop_macro("skipticket_spin_lock_slowpath")
 #pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_TYPES_H")
 #pragma pop_macro("_ASM_X86_SKIPTICKET_SPINLOCK_H")

@@ -2,8 +2,9 @@
 /*
  * skipticket.c - what the skip-ticket lock (the tree's
  * asm/skipticket_spinlock.h, through series.h) keeps out of line, in user
- * space: its slow path, as the kernel's skipticket_spin_lock_slowpath()
- * (arch/x86/kernel/skipticket_spinlock.c) is, and the state it waits with:
+ * space: its slow path and its hurried lock, as the kernel's
+ * skipticket_spin_lock_slowpath() and skipticket_spin_lock_hurried()
+ * (arch/x86/kernel/skipticket_spinlock.c) are, and the state they use:
  * its patience in TSC cycles, from a time in microseconds and the TSC rate measured against
  * CLOCK_MONOTONIC (the kernel takes tsc_khz instead).
  */
@@ -16,11 +17,20 @@
  * Until skt_set_patience_us(): about 100 us at 2 GHz. No stall yet: calm
  * (asm/skipticket_spinlock.h).
  */
-struct skt_state skt_st = { .patience = 200000 };
+struct skt_state skt_state = { .patience = 200000 };
 
 void skt_slowpath(skt_lock_t *lock, u32 val)
 {
-	skt_wait_clock(lock, val, &skt_st, rdtsc);
+	skt_wait_clock(lock, val, &skt_state, rdtsc);
+}
+
+/* skt_lock() in a hurried state: registered in the xadd. */
+void skt_lock_hurried(skt_lock_t *lock)
+{
+	u32 val;
+
+	if (!skt_take_hurried(lock, &val, &skt_state, rdtsc))
+		skt_slowpath(lock, val);
 }
 
 static u64 mono_ns(void)
@@ -40,6 +50,6 @@ u64 skt_set_patience_us(u64 us)
 		t1 = mono_ns();
 	while (t1 - t0 < 20000000ULL);		/* 20 ms */
 	khz = (rdtsc() - c0) * 1000000ULL / (t1 - t0);
-	skt_st.patience = us * khz / 1000;
+	skt_state.patience = us * khz / 1000;
 	return khz;
 }

@@ -10,8 +10,10 @@
 #include <linux/types.h>
 #include "series.h"
 
-/* The state skt_slowpath() waits with (the kernel's is its own). */
-extern struct skt_state skt_st;
+/*
+ * The state skt_slowpath() waits with, and whose hint skt_lock() reads
+ * (series.h declares it; the kernel's is its own).
+ */
 
 u64 skt_set_patience_us(u64 us);
 

@@ -102,7 +102,8 @@
  * The skip-ticket lock's slow path counts its events here, per CPU, through
  * the header's __skipticket_stat() hook (a no-op in the kernel): waits next in
  * line unregistered (lazy) and those that registered after all
- * (lazy_late), registered waits, grants to a CPU whose ticket head reached
+ * (lazy_late), registered waits (early: registered in their xadd, in a
+ * hurried state; counted in waits too), grants to a CPU whose ticket head reached
  * while it was not registered (held), registered waiters at head that
  * found a CPU behind them not yet registered (blocked), claims and failed
  * claims, stalls noted, skips, requeues, and stale claims: a claim of a
@@ -113,7 +114,7 @@
  * lbk_skt_hurried.
  */
 struct lbk_skt_stats {
-	u64 lazy, lazy_late, wait, held, claim, claim_fail, blocked, stall;
+	u64 lazy, lazy_late, wait, early, held, claim, claim_fail, blocked, stall;
 	u64 skip, requeue, stale;
 	u32 id;			/* this CPU's current wait, in lbk_skt_owner */
 };
@@ -202,15 +203,23 @@ MODULE_PARM_DESC(skip_us, "skipticket: microseconds a free lock may stay unclaim
 
 /*
  * The skip-ticket lock's state (its patience, in TSC cycles, from skip_us
- * and tsc_khz, and its stall clock) and its slow path, as the kernel's
- * skipticket_spinlock.c has them (their kernel names are renamed by
+ * and tsc_khz, and its stall clock), its slow path and its hurried lock,
+ * as the kernel's skipticket_spinlock.c has them (their kernel names are renamed by
  * series.h: a skip-ticket kernel has its own).
  */
-static struct skt_state skt_st __cacheline_aligned;
+struct skt_state skt_state __cacheline_aligned;
 
 void skt_slowpath(skt_lock_t *lock, u32 val)
 {
-	skt_wait_clock(lock, val, &skt_st, rdtsc);
+	skt_wait_clock(lock, val, &skt_state, rdtsc);
+}
+
+void skt_lock_hurried(skt_lock_t *lock)
+{
+	u32 val;
+
+	if (!skt_take_hurried(lock, &val, &skt_state, rdtsc))
+		skt_slowpath(lock, val);
 }
 
 #define __lbk_skt_count(event)	this_cpu_inc(lbk_skt.event)
@@ -235,6 +244,9 @@ static void lbk_skt_stat(int event, u8 t)
 	case SKIPTICKET_STAT_LAZY_LATE:
 		__lbk_skt_count(lazy_late);
 		break;
+	case SKIPTICKET_STAT_EARLY:
+		__lbk_skt_count(early);
+		fallthrough;
 	case SKIPTICKET_STAT_WAIT:
 		__lbk_skt_count(wait);
 		lbk_skt_waiting(t);
@@ -273,8 +285,8 @@ static void lbk_skt_stat(int event, u8 t)
  */
 static void lbk_skt_stalled(void)
 {
-	u64 p = READ_ONCE(skt_st.patience), now = rdtsc();
-	u64 end = READ_ONCE(skt_st.clock) - SKIPTICKET_BURST * (p << SKIPTICKET_GAP_SHIFT);
+	u64 p = READ_ONCE(skt_state.patience), now = rdtsc();
+	u64 end = READ_ONCE(skt_state.clock) - SKIPTICKET_BURST * (p << SKIPTICKET_GAP_SHIFT);
 	u64 from = max(now, READ_ONCE(lbk_skt_hurried.end));
 
 	__lbk_skt_count(stall);
@@ -844,9 +856,9 @@ static void lbk_reset(enum lbk_kind k)
 	memset(lbk_skt_owner, 0, sizeof(lbk_skt_owner));
 	memset(&lbk_skt_hurried, 0, sizeof(lbk_skt_hurried));
 	/* Each run starts calm, with no stall noted. */
-	skt_st.clock = 0;
-	skt_st.stalled = 0;
-	skt_st.hurried_until = 0;
+	skt_state.clock = 0;
+	skt_state.stalled = 0;
+	skt_state.hurried_until = 0;
 	atomic_set(&lbk_ctl.arrived, 0);
 	atomic_set(&lbk_ctl.running, lbk_n);
 	lbk_ctl.go = 0;
@@ -897,6 +909,7 @@ static int lbk_summarise(struct lbk_result *r)
 		struct lbk_skt_stats *c = per_cpu_ptr(&lbk_skt, i);
 
 		r->skt.wait += c->wait;
+		r->skt.early += c->early;
 		r->skt.held += c->held;
 		r->skt.lazy += c->lazy;
 		r->skt.lazy_late += c->lazy_late;
@@ -1184,8 +1197,9 @@ static int lbk_results_show(struct seq_file *m, void *v)
 			seq_printf(m, " order=%s", r->order ? "BAD" : "off");
 		}
 		if (k == LBK_SKIPTICKET && skt_stats)
-			seq_printf(m, " skt_waits=%llu skt_lazy=%llu skt_lazy_late=%llu skt_held=%llu skt_blocked=%llu skt_claims=%llu skt_claim_fails=%llu skt_stalls=%llu skt_skips=%llu skt_requeues=%llu skt_stale=%llu skt_hurried_ppm=%llu",
-				   r->skt.wait, r->skt.lazy, r->skt.lazy_late,
+			seq_printf(m, " skt_waits=%llu skt_early=%llu skt_lazy=%llu skt_lazy_late=%llu skt_held=%llu skt_blocked=%llu skt_claims=%llu skt_claim_fails=%llu skt_stalls=%llu skt_skips=%llu skt_requeues=%llu skt_stale=%llu skt_hurried_ppm=%llu",
+				   r->skt.wait, r->skt.early, r->skt.lazy,
+				   r->skt.lazy_late,
 				   r->skt.held, r->skt.blocked, r->skt.claim,
 				   r->skt.claim_fail,
 				   r->skt.stall, r->skt.skip, r->skt.requeue,
@@ -1317,7 +1331,7 @@ static int lbk_check_params(void)
 		pr_err("no TSC frequency (tsc_khz=0): cannot time the runs\n");
 		return -ENODEV;
 	}
-	skt_st.patience = div_u64((u64)skip_us * tsc_khz, 1000);
+	skt_state.patience = div_u64((u64)skip_us * tsc_khz, 1000);
 
 	cpumask_clear(&lbk_cpus);
 	for_each_online_cpu(cpu) {

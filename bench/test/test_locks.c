@@ -178,7 +178,7 @@ static void test_skipticket(void)
 	int i;
 
 	skt_set_patience_us(1000);
-	st = skt_st;
+	st = skt_state;
 	/* the stall clock (made-up times): calm until a burst + 1 at once */
 	gap = st.patience << SKIPTICKET_GAP_SHIFT;
 	calm = st.patience << SKIPTICKET_CALM_SHIFT;
@@ -300,6 +300,29 @@ static void test_skipticket(void)
 	CHECK(skt_busy(l.slock) == 1 && skt_waiting(l.slock) == 0);
 	skt_unlock(&l);
 	CHECK(!skt_is_locked(&l));
+	/*
+	 * hurried (skt_state's hint, which skt_lock() and lockbench's take
+	 * read): a free lock taken by a cmpxchg, else ticket and registration
+	 * in one xadd, so no CPU sits between them (busy: the holder alone)
+	 */
+	st = skt_state;
+	skt_state.clock = rdtsc() + (1ULL << 62);
+	skt_state.hurried_until = skt_state.clock;
+	skt_init(&l);
+	skt_lock(&l);
+	CHECK(l.slock == 0x01000000);
+	CHECK(!lb_skipticket_take(&l, &v1));
+	CHECK(v1 == (0x01000000 | skt_registered));
+	CHECK(l.slock == 0x02000100 && skt_busy(l.slock) == 1);
+	skt_unlock(&l);				/* offered to ticket 1 */
+	CHECK(skt_busy(l.slock) == 0);
+	lb_skipticket_wait(&l, v1);		/* claims */
+	CHECK(l.slock == 0x02000001);
+	skt_unlock(&l);
+	CHECK(lb_skipticket_take(&l, &v1));	/* free: cmpxchg */
+	CHECK(l.slock == 0x03000002);
+	skt_unlock(&l);
+	skt_state = st;
 }
 
 static void test_dispatch(void)

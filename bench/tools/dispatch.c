@@ -48,12 +48,23 @@
 DEFINE_STATIC_KEY_FALSE(x86_spinlock_ticket_key);
 DEFINE_STATIC_KEY_FALSE(x86_spinlock_skip_key);
 
-/* The skip-ticket slow path, never reached by an uncontended loop. */
-static struct skipticket_state skipticket_state = { .patience = 200000 };
+/*
+ * The skip-ticket state (calm) and slow paths, never reached by an
+ * uncontended loop.
+ */
+struct skipticket_state skipticket_state = { .patience = 200000 };
 
 void skipticket_spin_lock_slowpath(struct skipticket_spinlock *lock, u32 val)
 {
 	__skipticket_spin_wait(lock, val, &skipticket_state, rdtsc);
+}
+
+void skipticket_spin_lock_hurried(struct skipticket_spinlock *lock)
+{
+	u32 val;
+
+	if (!__skipticket_spin_take_hurried(lock, &val, &skipticket_state, rdtsc))
+		skipticket_spin_lock_slowpath(lock, val);
 }
 
 #define MAX_ROUNDS	201
