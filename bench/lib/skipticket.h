@@ -11,10 +11,10 @@
 #include "series.h"
 
 /*
- * The state skt_slowpath() waits with, and whose hint skt_lock() reads
- * (series.h declares it; the kernel's is its own).
+ * skt_state, the state skt_slowpath() waits with and whose hint skt_lock()
+ * reads, is declared by series.h (the header's extern) and defined in
+ * skipticket.c; the kernel's is its own. Set its patience from a time:
  */
-
 u64 skt_set_patience_us(u64 us);
 
 #endif /* BENCH_SKIPTICKET_H */
