@@ -69,6 +69,9 @@ refuse "bad VARIANT" "unknown variant 'x'" make -s kernel VARIANT=x
 refuse "bad SMP" "bad SMP value '0'" make -s boot SMP=0
 refuse "bad BENCH_IMAGE" "bad BENCH_IMAGE 'x' (valid: one, dedicated)" env BENCH_CROSS= BENCH_IMAGE=x sh bench/scripts/run.sh
 refuse "bad BENCH_CROSS" "unknown setting 'tas'" env BENCH_IMAGE=dedicated BENCH_CROSS="skip tas" sh bench/scripts/run.sh
+refuse "ab refuses one kernel" "two kernels or more" lab/ab.sh a=Makefile
+refuse "ab refuses a missing image" "no kernel image '/nonexistent' for b" lab/ab.sh a=Makefile b=/nonexistent
+refuse "ab refuses an unknown workload" "unknown workload mode 'x'" lab/ab.sh -w x a=Makefile b=Makefile
 # lab/tree.sh never throws work away: a scratch tree with the lab's mark,
 # then an uncommitted edit, then a commit that was not exported.
 ft=$(mktemp -d)
