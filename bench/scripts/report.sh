@@ -360,7 +360,7 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	echo "Written by \`make bench\` (bench/scripts/run.sh, report.sh) on $DATE."
 	echo "Host: $(sed -n 's/^host_cpu=//p' raw/settings.txt), $HOSTN CPUs;" \
 		"$(sed -n 's/^qemu=//p' raw/settings.txt), TCG, multi-threaded."
-	echo "Kernel: $(sed -n 's/^kernel=//p' raw/settings.txt)."
+	echo "Kernel: $(sed -n 's/^kernel=//p' raw/settings.txt); the repository at $(sed -n 's/^lab=//p' raw/settings.txt | grep . || echo 'a commit not recorded')."
 	echo
 	echo "## How to read it"
 	echo

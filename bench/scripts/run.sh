@@ -194,6 +194,7 @@ bench=2 date=$(date -u +%Y-%m-%dT%H:%MZ) image=$BENCH_IMAGE setups=$(echo $SETUP
 host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 qemu=$(qemu-system-x86_64 --version | head -n 1)
 kernel=$(git -C "$TREE" describe --tags --always 2>/dev/null) series=$(git -C "$TREE" log --oneline base..HEAD 2>/dev/null | wc -l) patches
+lab=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with uncommitted changes')
 EOF
 
 # lockbench twice a round: as spin_lock() takes a lock, then with
