@@ -109,7 +109,7 @@ while [ "$r" -le "$rounds" ]; do
 		nl=$(grep -ac '^lock=' "$log") nw=$(grep -ac '^workload=' "$log")
 		if [ "$nl" -lt $((loads * nlocks)) ] || [ "$nw" -lt $((nmodes * 4)) ]; then
 			mv "$log" "${log%.txt}.failed.log"
-			echo "FAIL $name smp=$smp round $r: $nl of $((loads * nlocks)) lockbench results, $nw of $((nmodes * 4)) workload runs ($(grep -a -m1 'insmod failed\|lockbench:' "${log%.txt}.failed.log" | tr -d '\r'); console: ${log%.txt}.failed.log)"
+			echo "FAIL $name smp=$smp round $r: $nl of $((loads * nlocks)) lockbench results, $nw of $((nmodes * 4)) workload runs ($(grep -a -v 'taints' "${log%.txt}.failed.log" | grep -a -m1 'lockbench: \|insmod' | sed 's/^\[[^]]*\] *//' | tr -d '\r'); console: ${log%.txt}.failed.log)"
 			failed=1
 			continue
 		fi
@@ -118,6 +118,7 @@ while [ "$r" -le "$rounds" ]; do
 	r=$((r + 1))
 done
 
+ls "$out"/raw/*.txt >/dev/null 2>&1 || die "no boot succeeded: nothing to compare"
 awk -v host_cpus="$NCPU" -f bench/scripts/samples.awk "$out"/raw/*.txt >"$out/samples.tsv"
 awk -f bench/scripts/stats.awk "$out/samples.tsv" | sort >"$out/summary.tsv"
 # Per round: each kernel's mean over its boot's loads (runs), over the
@@ -145,12 +146,12 @@ END {
 printf 'src\twhere\tsmp\tirq\tlock\tmetric\tn\tmedian\tlo\thi\tcover\tmax\n' |
 	cat - "$out/ab.tsv" >"$out/ab.tsv.tmp" && mv "$out/ab.tsv.tmp" "$out/ab.tsv"
 show() {
-	awk 'BEGIN { FS = "\t" } $8 ~ /^[0-9]/ && $6 !~ /_all/ {
-		printf "  %-14s %-4s %-10s %-28s %.3f [%.3f, %.3f] n=%d (%.1f%%)\n", $2, $1, $5, $6, $8, $9, $10, $7, $11
+	awk 'BEGIN { FS = "\t" } $6 ~ /^(throughput|ops_per_sec|ratio_throughput_legacy)$/ {
+		printf "  %-14s %-4s %-10s %-24s %.4g [%.4g, %.4g] n=%d (%.1f%%)\n", $2, $1, $5, $6, $8, $9, $10, $7, $11
 	}'
 }
 echo "each kernel (median [interval] of its loads or runs): $out/summary.tsv"
-grep -E '	(ops_per_sec|ratio_throughput_[a-z0-9]+)	' "$out/summary.tsv" | show
+show <"$out/summary.tsv"
 echo "per round, over $base: $out/ab.tsv"
 show <"$out/ab.tsv"
 exit $failed
