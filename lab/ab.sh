@@ -17,9 +17,11 @@
 #   -i  initramfs (default: make bench's, build/bench/initramfs-combobench
 #       .cpio.gz: its lockbench.ko must load into every kernel compared)
 #   -o  output folder (default results/ab)
-# NAME=BZIMAGE@CMDLINE: a kernel image and more kernel command line for it
-# (e.g. tas=build/kernel-combobench/arch/x86/boot/bzImage@spinlock=queued).
-# The first kernel is the baseline.
+# NAME=BZIMAGE@CMDLINE: a kernel image (a path without '@') and more kernel
+# command line for it (e.g. tas=build/kernel-combobench/arch/x86/boot/
+# bzImage@spinlock=queued). The first kernel is the baseline. Relative
+# paths are the caller's. DIR is emptied first: it must be empty, missing,
+# or an earlier output of this script.
 #
 # Writes DIR/raw/NAME-smpSMP-bootROUND.txt (consoles), DIR/samples.tsv
 # (bench/scripts/samples.awk), DIR/summary.tsv (bench/scripts/stats.awk:
@@ -31,7 +33,10 @@
 # NAME-smpSMP-bootROUND.failed.log, left out of the figures, and makes the
 # exit status 1.
 . "$(dirname "$0")/lib.sh"
+caller=$(pwd)
 cd "$LAB" || exit 1
+# abs PATH: PATH as the caller meant it.
+abs() { case $1 in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 
 smp=4 rounds=3 locks=spinlock+legacy loads=2 modes= out=results/ab
 initrd=$BUILD/bench/initramfs-combobench.cpio.gz
@@ -53,7 +58,8 @@ shift $((OPTIND - 1))
 check_smp "$smp"
 check_number "ROUNDS (-r)" "$rounds" 1 100
 check_number "LOADS (-n)" "$loads" 1 20
-case $locks in *[!a-z0-9+]*) die "bad lock list '$locks' (lockbench names joined by '+')" ;; esac
+[ -z "$locks" ] || echo "$locks" | grep -Eqx '[a-z0-9]+(\+[a-z0-9]+)*' ||
+	die "bad lock list '$locks' (lockbench names joined by '+')"
 for m in $(echo "$modes" | tr ',' ' '); do
 	case $m in futex | open) ;; *) die "unknown workload mode '$m' (valid: futex, open)" ;; esac
 done
@@ -62,12 +68,14 @@ names=
 for k; do
 	name=${k%%=*} spec=${k#*=}
 	case $name in '' | *[!a-z0-9_]*) die "bad kernel name '$name' in '$k' (NAME=BZIMAGE[@CMDLINE], NAME of a-z 0-9 _)" ;; esac
+	case $name in host*) die "kernel name '$name': a name may not start with 'host' (make bench's host files)" ;; esac
 	[ "$name" != "$k" ] || die "'$k' is not NAME=BZIMAGE[@CMDLINE]"
 	case " $names " in *" $name "*) die "kernel name '$name' given twice" ;; esac
-	[ -f "${spec%%@*}" ] || die "no kernel image '${spec%%@*}' for $name"
+	[ -f "$(abs "${spec%%@*}")" ] || die "no kernel image '${spec%%@*}' for $name"
 	names="$names $name"
 done
 base=${1%%=*}
+initrd=$(abs "$initrd")
 [ -f "$initrd" ] || die "no initramfs '$initrd' (make bench builds it; or give -i)"
 
 append="lab.bench=1"
@@ -85,9 +93,14 @@ if [ -n "$modes" ]; then
 fi
 # The boot's own work: each lockbench lock 2 s (+3 s to load and report),
 # each workload run 1 s (+5 s); boot_timeout adds the bring-up.
-work=$((loads * nlocks * 5 * (nlocks > 0) + nmodes * 4 * 6))
+work=$((loads * nlocks * 5 + nmodes * 4 * 6))
 timeout=$(boot_timeout 1 "$work")
 
+[ -n "$out" ] || die "empty output folder (-o)"
+out=$(abs "$out")
+if [ -n "$(ls -A "$out" 2>/dev/null)" ] && [ ! -d "$out/raw" ]; then
+	die "'$out' is not empty and not an output of lab/ab.sh: give another -o"
+fi
 rm -rf "$out"
 mkdir -p "$out/raw" || die "cannot create '$out'"
 failed=0
@@ -95,7 +108,7 @@ r=1
 while [ "$r" -le "$rounds" ]; do
 	for k; do
 		name=${k%%=*} spec=${k#*=}
-		img=${spec%%@*} extra=
+		img=$(abs "${spec%%@*}") extra=
 		[ "$img" = "$spec" ] || extra=${spec#*@}
 		log=$out/raw/$name-smp$smp-boot$r.txt
 		if ! why=$(lab/boot.sh -t "$timeout" -K "$img" -I "$initrd" \
@@ -120,7 +133,8 @@ done
 
 ls "$out"/raw/*.txt >/dev/null 2>&1 || die "no boot succeeded: nothing to compare"
 awk -v host_cpus="$NCPU" -f bench/scripts/samples.awk "$out"/raw/*.txt >"$out/samples.tsv"
-awk -f bench/scripts/stats.awk "$out/samples.tsv" | sort >"$out/summary.tsv"
+header='src	where	smp	irq	lock	metric	n	median	lo	hi	cover	max'
+{ echo "$header"; awk -f bench/scripts/stats.awk "$out/samples.tsv" | sort; } >"$out/summary.tsv"
 # Per round: each kernel's mean over its boot's loads (runs), over the
 # baseline's in the same round.
 awk -v base="$base" 'BEGIN { FS = OFS = "\t" }
@@ -142,9 +156,7 @@ END {
 						(s[w, k, b] / n[w, k, b]) / (s[base, k, b] / n[base, k, b]), b
 				}
 	}
-}' "$out/samples.tsv" | awk -f bench/scripts/stats.awk | sort >"$out/ab.tsv"
-printf 'src\twhere\tsmp\tirq\tlock\tmetric\tn\tmedian\tlo\thi\tcover\tmax\n' |
-	cat - "$out/ab.tsv" >"$out/ab.tsv.tmp" && mv "$out/ab.tsv.tmp" "$out/ab.tsv"
+}' "$out/samples.tsv" | awk -f bench/scripts/stats.awk | sort | { echo "$header"; cat; } >"$out/ab.tsv"
 show() {
 	awk 'BEGIN { FS = "\t" } $6 ~ /^(throughput|ops_per_sec|ratio_throughput_legacy)$/ {
 		printf "  %-14s %-4s %-10s %-24s %.4g [%.4g, %.4g] n=%d (%.1f%%)\n", $2, $1, $5, $6, $8, $9, $10, $7, $11
