@@ -16,7 +16,7 @@
 #       of 1 s each per boot
 #   -i  initramfs (default: make bench's, build/bench/initramfs-combobench
 #       .cpio.gz: its lockbench.ko must load into every kernel compared)
-#   -o  output folder (default results/ab)
+#   -o  output folder (default results/ab in the repository)
 # NAME=BZIMAGE@CMDLINE: a kernel image (a path without '@') and more kernel
 # command line for it (e.g. tas=build/kernel-combobench/arch/x86/boot/
 # bzImage@spinlock=queued). The first kernel is the baseline. Relative
@@ -28,7 +28,7 @@
 # each kernel's medians; lockbench's ratio_* are inside each load) and
 # DIR/ab.tsv: per round, NAME's figure over the baseline's (the mean of the
 # boot's loads or runs), with where = NAME/BASE, summarised by stats.awk.
-# Prints ab.tsv's throughput, ops_per_sec and inside-load ratio rows. A
+# Prints both files' throughput, ops_per_sec and inside-load ratio rows. A
 # boot that fails (timeout, splat, no pass marker) is kept as
 # NAME-smpSMP-bootROUND.failed.log, left out of the figures, and makes the
 # exit status 1.
@@ -38,7 +38,7 @@ cd "$LAB" || exit 1
 # abs PATH: PATH as the caller meant it.
 abs() { case $1 in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
 
-smp=4 rounds=3 locks=spinlock+legacy loads=2 modes= out=results/ab
+smp=4 rounds=3 locks=spinlock+legacy loads=2 modes= out=$LAB/results/ab
 initrd=$BUILD/bench/initramfs-combobench.cpio.gz
 usage="usage: lab/ab.sh [-s SMP] [-r ROUNDS] [-l LOCKS] [-n LOADS] [-w MODES] [-i INITRAMFS] [-o DIR] NAME=BZIMAGE[@CMDLINE] ..."
 while getopts s:r:l:n:w:i:o: opt; do
@@ -60,6 +60,8 @@ check_number "ROUNDS (-r)" "$rounds" 1 100
 check_number "LOADS (-n)" "$loads" 1 20
 [ -z "$locks" ] || echo "$locks" | grep -Eqx '[a-z0-9]+(\+[a-z0-9]+)*' ||
 	die "bad lock list '$locks' (lockbench names joined by '+')"
+[ -z "$modes" ] || echo "$modes" | grep -Eqx '[a-z]+(,[a-z]+)*' ||
+	die "bad workload list '$modes' (modes joined by ',')"
 for m in $(echo "$modes" | tr ',' ' '); do
 	case $m in futex | open) ;; *) die "unknown workload mode '$m' (valid: futex, open)" ;; esac
 done
