@@ -106,26 +106,28 @@ fi
 rm -rf "$out"
 mkdir -p "$out/raw" || die "cannot create '$out'"
 failed=0
+# boot_failed WHY: keep the console as .failed.log, say why, go on.
+boot_failed() {
+	mv "$log" "${log%.txt}.failed.log"
+	echo "FAIL $name smp=$smp round $r: $1 (console: ${log%.txt}.failed.log)"
+	failed=1
+}
 r=1
 while [ "$r" -le "$rounds" ]; do
 	for k; do
 		name=${k%%=*} spec=${k#*=}
 		img=$(abs "${spec%%@*}") extra=
-		[ "$img" = "$spec" ] || extra=${spec#*@}
+		case $spec in *@*) extra=${spec#*@} ;; esac
 		log=$out/raw/$name-smp$smp-boot$r.txt
 		if ! why=$(lab/boot.sh -t "$timeout" -K "$img" -I "$initrd" \
 			-a "$extra $append" "$name" "$smp" "$log") ||
 			! why=$(lab/check.sh boot "$log"); then
-			mv "$log" "${log%.txt}.failed.log"
-			echo "FAIL $name smp=$smp round $r: $why (console: ${log%.txt}.failed.log)"
-			failed=1
+			boot_failed "$why"
 			continue
 		fi
 		nl=$(grep -ac '^lock=' "$log") nw=$(grep -ac '^workload=' "$log")
 		if [ "$nl" -lt $((loads * nlocks)) ] || [ "$nw" -lt $((nmodes * 4)) ]; then
-			mv "$log" "${log%.txt}.failed.log"
-			echo "FAIL $name smp=$smp round $r: $nl of $((loads * nlocks)) lockbench results, $nw of $((nmodes * 4)) workload runs ($(grep -a -v 'taints' "${log%.txt}.failed.log" | grep -a -m1 'lockbench: \|insmod' | sed 's/^\[[^]]*\] *//' | tr -d '\r'); console: ${log%.txt}.failed.log)"
-			failed=1
+			boot_failed "$nl of $((loads * nlocks)) lockbench results, $nw of $((nmodes * 4)) workload runs: $(grep -a -v 'taints' "$log" | grep -a -m1 'lockbench: \|insmod' | sed 's/^\[[^]]*\] *//' | tr -d '\r')"
 			continue
 		fi
 		echo "ok   $name smp=$smp round $r: $nl lockbench results, $nw workload runs"
