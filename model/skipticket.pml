@@ -631,7 +631,13 @@ inline take_early(L)
 #ifndef MUTANT_EARLY_UNCOUNTED
 	waiting[L] = (waiting[L] + 1) % N;
 #endif
+#ifndef MUTANT_EARLY_TWICE
 	pc[ME(L)] = WAIT;
+#else
+	/* mutant: the returned word not marked registered, so the wait registers again */
+	transit[L]++;
+	pc[ME(L)] = REG;
+#endif
 	printf("cpu%d L%d takes %d registered [%d %d %d]\n", _pid, L, MY(L), WORD(L));
 	check()
 }

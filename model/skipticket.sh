@@ -34,7 +34,9 @@
 #           smallest); mutants: a claim that sets nothing, a skip that
 #           ignores busy, a claim that ignores busy once counters wrap
 #           (two owners); a hurried arrival's xadd that adds no waiter
-#           (the busy count); registration that is not refused at head (a
+#           (the busy count); a hurried arrival registered in its xadd
+#           and again in its wait (the busy count; with the counts
+#           unchecked, two owners); registration that is not refused at head (a
 #           lazy waiter blocks an offer); a claim that is never made
 #           (deadlock; starvation in the LTL run); an unlock that does not
 #           advance head (the counts; and with pan -A, a deadlock)
@@ -140,6 +142,8 @@ run "one violation, prompt requeue, B=1 too small" "fail:bypass0<=1" safety $ONE
 run "one violation, B=6 too small" "fail:bypass0<=6" safety $ONE -DB=6 -DK=3 -DP=3
 run "mutant claim sets nothing" "fail:owners[0]<=1" safety pan:-E $A -DNO_BYPASS_CHECK -DMUTANT_CLAIM -DK=3 -DP=3
 run "mutant hurried xadd registers nobody" "fail:==(owners[0]+transit[0])" safety $A -DNO_BYPASS_CHECK -DMUTANT_EARLY_UNCOUNTED -DK=3 -DP=3
+run "mutant hurried waiter registers twice" "fail:==(owners[0]+transit[0])" safety $A -DNO_BYPASS_CHECK -DMUTANT_EARLY_TWICE -DK=3 -DP=3
+run "mutant hurried waiter registers twice, exclusion" "fail:owners[0]<=1" safety $A -DNO_BYPASS_CHECK -DNO_COUNT_CHECK -DMUTANT_EARLY_TWICE -DK=3 -DP=3
 run "mutant skip ignores busy" "fail:owners[0]<=1" safety pan:-E $A -DNO_BYPASS_CHECK -DMUTANT_SKIP -DK=3 -DP=3
 run "mutant claim ignores busy, counters wrap" "fail:owners[0]<=1" safety -DNO_BYPASS_CHECK -DMUTANT_CLAIM_BUSY -DK=3 -DP=3
 run "mutant registers at head" "fail:f!=3" safety $A -DMUTANT_REGISTER_AT_HEAD -DK=3 -DP=3
