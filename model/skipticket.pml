@@ -634,7 +634,11 @@ inline take_early(L)
 #ifndef MUTANT_EARLY_TWICE
 	pc[ME(L)] = WAIT;
 #else
-	/* mutant: the returned word not marked registered, so the wait registers again */
+	/*
+	 * mutant: the returned word not marked registered, so the wait
+	 * registers again (its lazy branch, taken in a calm guest next in
+	 * line, ends held or registering too: not modelled apart)
+	 */
 	transit[L]++;
 	pc[ME(L)] = REG;
 #endif
