@@ -63,7 +63,7 @@ ticket_wraparound_test:1 ticket_full_queue_test:1 ticket_overflow_test:1'
 KUNIT_SKIP_CASES='skip_lock_unlock_test:1 skip_lazy_test:1 skip_hurried_take_test:1
 skip_contended_test:1
 skip_stall_clock_test:1 skip_test:1 skip_full_queue_test:1 skip_overflow_test:1
-skip_hammer_hurried_test:3 skip_hammer_calm_test:3'
+skip_hammer_hurried_test:3 skip_hammer_calm_test:3 skip_hurried_entry_test:2'
 KUNIT_MT_CASES='ticket_hammer_test:2 ticket_retake_test:2 ticket_fifo_order_test:4'
 # A kernel that chooses its spinlock at boot: its rule and its dispatch.
 KUNIT_BOOT_CASES='spinlock_boot_decide_test:1 spinlock_boot_dispatch_test:1'

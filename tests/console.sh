@@ -115,7 +115,7 @@ sed -e 's/\(.*\)ticket_lock_unlock_test\(.*\)/\1skip_lock_unlock_test\2\n\1skip_
 	-e 's/\(.*\)ticket_wraparound_test\(.*\)/\1skip_stall_clock_test\2\n\1skip_test\2/' \
 	-e 's/ticket_full_queue_test/skip_full_queue_test/' \
 	-e 's/ticket_overflow_test/skip_overflow_test/' \
-	-e 's/\(.*\)ticket_fifo_order_test\(.*\)/&\n\1skip_hammer_hurried_test\2\n\1skip_hammer_calm_test\2/' \
+	-e 's/\(.*\)ticket_fifo_order_test\(.*\)/&\n\1skip_hammer_hurried_test\2\n\1skip_hammer_calm_test\2\n\1skip_hurried_entry_test\2/' \
 	-e 's/\(Subtest: \|# \|ok 1 \)ticket_spinlock/\1skipticket_spinlock/' \
 	"$d/good" >"$d/skip"
 verdict "skip-ticket KUnit cases" 0 kunit "$d/skip" 4 skip
