@@ -8,7 +8,7 @@
  *
  * Usage: fairness [-t THREADS] [-n ITERATIONS] [-l LOCK[,LOCK...]]
  *                 [-c CS_LINES] [-w THINK] [-k] [-p] [-v] [-G] [-o]
- *                 [-T N] [-P US] [-h]
+ *                 [-T N] [-P US] [-L] [-M] [-h]
  *
  * Locks: legacy is the 2.6.24 decrement lock (the seed's asm, lib/locks.h);
  * ticket8 and ticket16 are the series' own arch/x86/include/asm/
@@ -16,8 +16,10 @@
  * queued spinlock (asm-generic/qspinlock.h + kernel/locking/qspinlock.c),
  * both compiled unchanged from the patched tree (lib/series.h,
  * lib/kqspinlock.h); skipticket is the series' skip-ticket lock
- * (asm/skipticket_spinlock.h, also through lib/series.h); pthread_spin
- * and pthread_mutex are glibc's.
+ * (asm/skipticket_spinlock.h, also through lib/series.h); the other
+ * locks of lib/locks.h's list (-M; ticketpb, a ticket lock with
+ * proportional backoff) have their own headers there; pthread_spin and
+ * pthread_mutex are glibc's.
  *
  *   -t  threads (default: online CPUs, at most 1024), pinned round robin
  *       over the CPUs this process may run on; more threads than those
