@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * handoff-gap.c - where the generic ticket lock's extra handoff time goes.
+ *
+ * bench/bin/cost measures a handoff (two threads on two real cores taking
+ * strict turns, the turn passed inside the critical section) of 400 ns
+ * for the series' ticket16 and 500 ns for include/asm-generic/spinlock.h's
+ * ticket lock (runs J and K).  Both are 16-bit tickets in one 32-bit word,
+ * head in the low half, taken by one LOCKed xadd of 1 << 16; they differ
+ * in three places:
+ *
+ *   - the unlock: ticket16 increments head with one instruction
+ *     (`incw`, a read-modify-write); the generic lock reads the whole
+ *     word (atomic_read(), a 32-bit load) and stores head + 1 with a
+ *     separate 16-bit store (smp_store_release());
+ *   - the slow path: the generic lock ends its spin with smp_mb();
+ *   - where cost.c puts the lock (each lock has its own cache line).
+ *
+ * This program crosses the two locks' lock and unlock halves on ONE lock
+ * word (their layouts are the same), so that the lock's data address is
+ * the same for all: t16 (the series' lock and unlock), gen (asm-generic's),
+ * t16+genunlock (the series' lock, the generic unlock), gen+t16unlock
+ * (the generic lock, the series' unlock), gen-nomb (the generic lock
+ * without its smp_mb()), gen-u16spin (also spinning on head alone), and
+ * t16-counted and gen-counted (each lock with a count of the lock calls
+ * that found the lock held: its slow path, the only place the smp_mb()
+ * runs).  Each round measures every variant in turn, and the ping-pong;
+ * the output is the median over the rounds with the lowest and highest,
+ * and each variant's ratio to t16 inside the round (median, lowest,
+ * highest).  With "contended" the threads take no turns (no ping-pong).
+ *
+ * What it found (the variants' code moves the result more than the lock
+ * does): docs/results/2026-12-07-amd-epyc-handoff-gap/.  handoff-gap.sh
+ * builds it with the code moved by PAD bytes and runs the builds in turn.
+ *
+ * The lock code is the tree's, through bench/lib (series.h), not a copy;
+ * the variants change one shim macro each and include the tree's header
+ * again.  Build and run (from the repository root, after lab/tree.sh and
+ * make -C bench):
+ *   gcc -O2 -Wall -Wextra -Wno-strict-aliasing -I bench/lib \
+ *       -I bench/lib/shim -isystem build/linux/arch/x86/include \
+ *       -isystem build/linux/include -o /tmp/handoff-gap \
+ *       docs/experiments/handoff-gap.c bench/bin/kqspinlock.o \
+ *       bench/bin/skipticket.o -pthread
+ *   /tmp/handoff-gap [ROUNDS] [HANDOFFS] [contended]
+ *   (default 21, 1000000, turns)
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "locks.h"
+
+/*
+ * The generic lock once more, as gennomb_*(): the tree's header again with
+ * smp_mb() a compiler barrier, so that its slow path ends without the
+ * LOCKed add (not a correct lock on a weakly ordered machine; on x86 the
+ * load that saw our ticket already orders what follows).
+ */
+#undef smp_mb
+#define smp_mb()			barrier()
+#undef __ASM_GENERIC_SPINLOCK_H
+#define arch_spinlock_t			generic_t
+#define arch_spin_lock			gennomb_lock
+#define arch_spin_unlock		gennomb_unlock
+#define arch_spin_trylock		gennomb_trylock
+#define arch_spin_is_locked		gennomb_is_locked
+#define arch_spin_is_contended		gennomb_is_contended
+#define arch_spin_value_unlocked	gennomb_value_unlocked
+#include <asm-generic/spinlock.h>
+#undef arch_spinlock_t
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+/*
+ * And once more as genu16_*(): smp_mb() as above, and the spin reading
+ * head alone (a 16-bit load, as the series' lock spins) instead of the
+ * whole word.
+ */
+#undef __ASM_GENERIC_SPINLOCK_H
+#undef atomic_cond_read_acquire
+#define atomic_cond_read_acquire(v, c) ({				\
+	u16 VAL;							\
+	for (;;) {							\
+		VAL = READ_ONCE(*(u16 *)&(v)->counter);			\
+		if (c)							\
+			break;						\
+		cpu_relax();						\
+	}								\
+	VAL;								\
+})
+#define arch_spinlock_t			generic_t
+#define arch_spin_lock			genu16_lock
+#define arch_spin_unlock		genu16_unlock
+#define arch_spin_trylock		genu16_trylock
+#define arch_spin_is_locked		genu16_is_locked
+#define arch_spin_is_contended		genu16_is_contended
+#define arch_spin_value_unlocked	genu16_value_unlocked
+#include <asm-generic/spinlock.h>
+#undef arch_spinlock_t
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+/*
+ * Counted: the series' lock split into its take and wait (the same code
+ * as lb_ticket16_lock()), and the generic lock with its xadd's result
+ * kept in a variable of the thread, to count how many lock calls found
+ * the lock held.  The count costs a store to the thread's own line; these
+ * two variants are timed too, beside the uncounted ones.
+ */
+static __thread u32 gen_old;
+#undef __ASM_GENERIC_SPINLOCK_H
+#undef atomic_fetch_add
+#define atomic_fetch_add(i, v) ({					\
+	u32 __old = __atomic_fetch_add(&(v)->counter, (i), __ATOMIC_SEQ_CST); \
+	gen_old = __old;						\
+	__old;								\
+})
+#undef smp_mb
+#define smp_mb()	__asm__ __volatile__("lock addl $0,-4(%%rsp)" ::: "memory", "cc")
+#undef atomic_cond_read_acquire
+#define atomic_cond_read_acquire(v, c)	smp_cond_load_acquire(&(v)->counter, (c))
+#define arch_spinlock_t			generic_t
+#define arch_spin_lock			gencnt_lock
+#define arch_spin_unlock		gencnt_unlock
+#define arch_spin_trylock		gencnt_trylock
+#define arch_spin_is_locked		gencnt_is_locked
+#define arch_spin_is_contended		gencnt_is_contended
+#define arch_spin_value_unlocked	gencnt_value_unlocked
+#include <asm-generic/spinlock.h>
+#undef arch_spinlock_t
+#undef arch_spin_lock
+#undef arch_spin_unlock
+#undef arch_spin_trylock
+#undef arch_spin_is_locked
+#undef arch_spin_is_contended
+#undef arch_spin_value_unlocked
+
+enum { T16, GEN, T16_GENUNLOCK, GEN_T16UNLOCK, GEN_NOMB, GEN_U16, T16_CNT, GEN_CNT, PINGPONG, NR_VARIANTS };
+static const char *const names[NR_VARIANTS] = {
+	"t16", "gen", "t16+genunlock", "gen+t16unlock", "gen-nomb",
+	"gen-u16spin", "t16-counted", "gen-counted", "pingpong",
+};
+
+static struct {
+	union {
+		series16_t t16;
+		generic_t gen;
+	} lock __attribute__((aligned(64)));
+	volatile unsigned long data __attribute__((aligned(64)));
+	volatile int turn __attribute__((aligned(64)));
+	volatile int go;
+	volatile int ready;
+	volatile int variant;
+} L;
+
+/* Per thread: lock calls that found the lock held (took the slow path). */
+static long slow[2];
+
+static inline void lock_t16_counted(int me)
+{
+	lb_u32 tok;
+
+	if (!lb_ticket16_take(&L.lock.t16, &tok)) {
+		slow[me]++;
+		lb_ticket16_wait(&L.lock.t16, tok);
+	}
+}
+
+static inline void lock_gen_counted(int me)
+{
+	gencnt_lock(&L.lock.gen);
+	slow[me] += (gen_old >> 16) != (gen_old & 0xffff);
+}
+
+/*
+ * PAD (bytes, default 0): nops at the top of each handoff function, to
+ * move its code by that much (see the placement sweep in docs/log.md).
+ */
+#ifndef PAD
+#define PAD 0
+#endif
+/* Third argument "contended": no turns, both threads take the lock n times. */
+static int contended;
+
+#define STR2(x)	#x
+#define STR(x)	STR2(x)
+
+#define HANDOFF(fn, LOCK, UNLOCK)					\
+static void fn(int me, long n)						\
+{									\
+	long i;								\
+									\
+	__asm__ __volatile__(".fill " STR(PAD) ", 1, 0x90");		\
+	for (i = 0; i < n; i++) {					\
+		while (L.turn != me && !contended)			\
+			__asm__ __volatile__("pause" ::: "memory");	\
+		LOCK;							\
+		L.data++;						\
+		if (!contended)						\
+			L.turn = !me;					\
+		UNLOCK;							\
+	}								\
+}
+HANDOFF(h_t16, lb_ticket16_lock(&L.lock.t16), lb_ticket16_unlock(&L.lock.t16))
+HANDOFF(h_gen, generic_lock(&L.lock.gen), generic_unlock(&L.lock.gen))
+HANDOFF(h_t16_genunlock, lb_ticket16_lock(&L.lock.t16), generic_unlock(&L.lock.gen))
+HANDOFF(h_gen_t16unlock, generic_lock(&L.lock.gen), lb_ticket16_unlock(&L.lock.t16))
+HANDOFF(h_gen_nomb, gennomb_lock(&L.lock.gen), gennomb_unlock(&L.lock.gen))
+HANDOFF(h_gen_u16, genu16_lock(&L.lock.gen), genu16_unlock(&L.lock.gen))
+HANDOFF(h_t16_cnt, lock_t16_counted(me), lb_ticket16_unlock(&L.lock.t16))
+HANDOFF(h_gen_cnt, lock_gen_counted(me), gencnt_unlock(&L.lock.gen))
+
+static void h_pingpong(int me, long n)
+{
+	long i;
+
+	for (i = 0; i < n && !contended; i++) {
+		while (L.turn != me)
+			__asm__ __volatile__("pause" ::: "memory");
+		L.turn = !me;
+	}
+}
+
+static void (*const handoff[NR_VARIANTS])(int, long) = {
+	h_t16, h_gen, h_t16_genunlock, h_gen_t16unlock, h_gen_nomb,
+	h_gen_u16, h_t16_cnt, h_gen_cnt, h_pingpong,
+};
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set)) {
+		fprintf(stderr, "handoff-gap: cannot pin to CPU %d\n", cpu);
+		exit(2);
+	}
+}
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static long nr;
+
+static void *peer(void *arg)
+{
+	(void)arg;
+	pin(1);
+	L.ready = 1;
+	while (!L.go)
+		;
+	handoff[L.variant](1, nr);
+	return NULL;
+}
+
+/* ns per handoff of one variant: n round trips, two handoffs each. */
+static double measure(int v)
+{
+	unsigned long long t0;
+	pthread_t th;
+
+	L.lock.t16.head_tail = 0;
+	L.turn = 0;
+	L.go = 0;
+	L.ready = 0;
+	L.variant = v;
+	if (pthread_create(&th, NULL, peer, NULL)) {
+		fprintf(stderr, "handoff-gap: pthread_create failed\n");
+		exit(2);
+	}
+	while (!L.ready)
+		;
+	t0 = now_ns();
+	L.go = 1;
+	handoff[v](0, nr);
+	pthread_join(th, NULL);
+	return (double)(now_ns() - t0) / (2.0 * nr);
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void summary(const char *what, const char *name, double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp);
+	printf("%s variant=%s median=%.3g lo=%.3g hi=%.3g\n", what, name,
+	       v[n / 2], v[0], v[n - 1]);
+}
+
+int main(int argc, char **argv)
+{
+	int rounds = argc > 1 ? atoi(argv[1]) : 21, r, v;
+	double ns[NR_VARIANTS][101], ratio[NR_VARIANTS][101];
+	long slowpaths[NR_VARIANTS] = { 0 };
+
+	nr = argc > 2 ? atol(argv[2]) : 1000000;
+	contended = argc > 3 && !strcmp(argv[3], "contended");
+	if (rounds < 1 || rounds > 101 || nr < 1) {
+		fprintf(stderr, "usage: handoff-gap [ROUNDS 1-101] [HANDOFFS >= 1] [contended]\n");
+		return 2;
+	}
+	pin(0);
+	for (r = 0; r < rounds; r++) {
+		for (v = 0; v < NR_VARIANTS; v++) {
+			slow[0] = slow[1] = 0;
+			ns[v][r] = measure(v);
+			slowpaths[v] += slow[0] + slow[1];
+		}
+		for (v = 0; v < NR_VARIANTS; v++)
+			ratio[v][r] = ns[v][r] / ns[T16][r];
+	}
+	printf("settings rounds=%d handoffs=%ld cpus=0,1 mode=%s\n", rounds, nr,
+	       contended ? "contended" : "turns");
+	for (v = 0; v < NR_VARIANTS; v++) {
+		if (v == PINGPONG && contended)
+			continue;
+		summary("ns", names[v], ns[v], rounds);
+		summary("ratio_to_t16", names[v], ratio[v], rounds);
+		if (v == T16_CNT || v == GEN_CNT)
+			printf("slowpath variant=%s per_1e6_locks=%.0f\n", names[v],
+			       1e6 * slowpaths[v] / (2.0 * nr * rounds));
+	}
+	return 0;
+}
