@@ -607,9 +607,14 @@ xratio() {	# SRC WHERE_A LOCK_A WHERE_B LOCK_B SMP IRQ METRIC
 	done
 	echo "| ping-pong | | | | | $(f cost host "$HOSTN" - pingpong ns 1 3) | 1 |"
 	echo
-	echo "The handoff loop is compiled once per lock, and where its code lies moves the figure:"
-	echo "the asm-generic ticket lock took 1.42x ticket16's handoff, and 0.93x with both loops moved by 16 bytes"
-	echo "(docs/experiments/handoff-gap.c). Handoffs within about 1.4x of each other do not rank the locks."
+	if grep -q 'placements=' raw/host-cost.txt 2>/dev/null; then
+		echo "Each loop ran from $(sed -n 's/^cost=settings .*placements=\([0-9]*\).*/\1/p' raw/host-cost.txt | head -n 1) copies 8 bytes apart, each figure the median over them:"
+		echo "where a loop's code lies moved one lock's handoff against another's by up to 1.6x (docs/experiments/handoff-gap.c)."
+	else
+		echo "The handoff loop is compiled once per lock, and where its code lies moves the figure:"
+		echo "the asm-generic ticket lock took 1.5x ticket16's handoff, and 0.95x with both loops moved by 16 bytes"
+		echo "(docs/experiments/handoff-gap.c). Handoffs within about 1.5x of each other do not rank the locks."
+	fi
 	echo
 	echo "### What the bookkeeping costs"
 	echo

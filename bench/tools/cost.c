@@ -17,10 +17,19 @@
  * same loop shape (one macro instantiates it per lock), as a kernel caller
  * of spin_lock() gets arch_spin_lock() inline.
  *
+ * Where a loop's code lies moves its figure: one ticket lock's handoff,
+ * with the loops moved by 16 bytes, went from 1.5x to 0.95x another ticket
+ * lock's (docs/experiments/handoff-gap.c). So each loop is compiled
+ * PLACEMENTS times, each copy 64-byte aligned and moved by 8 more bytes
+ * (the Makefile builds this file without loop alignment, so that the move
+ * reaches every loop), and a round's figure is the median over the copies,
+ * each run for 1/PLACEMENTS of the round's pairs or handoffs.
+ *
  * Usage: cost [-r ROUNDS] [-n PAIRS] [-c CPU,CPU] [-l LOCK,...]
  *   -r  rounds per figure; the median is reported (default 11)
- *   -n  lock+unlock pairs per uncontended round, and handoffs per
- *       contended round (default 1000000)
+ *   -n  lock+unlock pairs per uncontended round, and 10x the round trips
+ *       per contended round (default 1000000), shared among the
+ *       placements
  *   -c  the two CPUs of the contended runs (default: the first two this
  *       process may run on); the uncontended runs use the first
  *   -l  locks (default all)
@@ -49,6 +58,7 @@
 #include "skipticket.h"
 
 #define MAX_ROUNDS	101
+#define PLACEMENTS	8	/* copies of each loop, 8 bytes apart */
 
 static inline unsigned long long tsc_fenced(void)
 {
@@ -105,6 +115,7 @@ static struct {
 	/* The data a critical section writes, and the turn of the handoff. */
 	volatile unsigned long data __attribute__((aligned(64)));
 	volatile int turn __attribute__((aligned(64)));
+	volatile int ready;
 	volatile int go;
 } L;
 
@@ -117,29 +128,39 @@ static struct {
 #define LOCK_pthread_mutex()	pthread_mutex_lock(&L.mutex)
 #define UNLOCK_pthread_mutex()	pthread_mutex_unlock(&L.mutex)
 
+typedef void uncontended_fn(long, unsigned long long *, unsigned long long *);
+typedef void handoff_fn(int, long);
+
 /*
- * uncontended_L(n): n lock+unlock pairs with an empty critical section,
- * returns TSC cycles and ns through pointers. handoff_L(me, n): take the
+ * uncontended_L_P(n): n lock+unlock pairs with an empty critical section,
+ * returns TSC cycles and ns through pointers. handoff_L_P(me, n): take the
  * lock when it is this thread's turn, give the turn away inside, n times.
+ * P is the placement: P * 8 bytes of nops at the top of the function.
  */
-#define DEFINE_LOCK_OPS(name, LOCK, UNLOCK)					\
-static void uncontended_##name(long n, unsigned long long *cyc,		\
-			       unsigned long long *ns)			\
+#define DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, P)				\
+static __attribute__((noinline, aligned(64))) void				\
+uncontended_##name##_##P(long n, unsigned long long *cyc,			\
+			 unsigned long long *ns)				\
 {									\
-	unsigned long long t0 = now_ns(), c0 = tsc_fenced();			\
+	unsigned long long t0, c0;					\
 	long i;								\
 									\
+	__asm__ __volatile__(".fill " #P " * 8, 1, 0x90");		\
+	t0 = now_ns();							\
+	c0 = tsc_fenced();						\
 	for (i = 0; i < n; i++) {					\
 		LOCK;							\
 		UNLOCK;							\
 	}								\
-	*cyc = tsc_fenced() - c0;						\
+	*cyc = tsc_fenced() - c0;					\
 	*ns = now_ns() - t0;						\
 }									\
-static void handoff_##name(int me, long n)				\
+static __attribute__((noinline, aligned(64))) void				\
+handoff_##name##_##P(int me, long n)					\
 {									\
 	long i;								\
 									\
+	__asm__ __volatile__(".fill " #P " * 8, 1, 0x90");		\
 	for (i = 0; i < n; i++) {					\
 		while (L.turn != me)					\
 			__asm__ __volatile__("pause" ::: "memory");	\
@@ -149,6 +170,28 @@ static void handoff_##name(int me, long n)				\
 		UNLOCK;							\
 	}								\
 }
+
+/* PLACEMENTS copies of each, and the tables of them. */
+#define DEFINE_LOCK_OPS(name, LOCK, UNLOCK)				\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 0)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 1)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 2)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 3)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 4)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 5)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 6)			\
+	DEFINE_LOCK_OPS_AT(name, LOCK, UNLOCK, 7)			\
+static uncontended_fn *const uncontended_##name[PLACEMENTS] = {		\
+	uncontended_##name##_0, uncontended_##name##_1,			\
+	uncontended_##name##_2, uncontended_##name##_3,			\
+	uncontended_##name##_4, uncontended_##name##_5,			\
+	uncontended_##name##_6, uncontended_##name##_7,			\
+};									\
+static handoff_fn *const handoff_##name[PLACEMENTS] = {			\
+	handoff_##name##_0, handoff_##name##_1, handoff_##name##_2,	\
+	handoff_##name##_3, handoff_##name##_4, handoff_##name##_5,	\
+	handoff_##name##_6, handoff_##name##_7,				\
+};
 
 #define DEFINE_LOCK(name)	DEFINE_LOCK_OPS(name, LOCK_##name(), UNLOCK_##name())
 
@@ -163,8 +206,8 @@ DEFINE_LOCK(pthread_mutex)
 
 static const struct lockdef {
 	const char *name;
-	void (*uncontended)(long, unsigned long long *, unsigned long long *);
-	void (*handoff)(int, long);
+	uncontended_fn *const *uncontended;	/* PLACEMENTS of each */
+	handoff_fn *const *handoff;
 } locks[] = {
 #define LB_X(ID, name, type)	{ #name, uncontended_##name, handoff_##name },
 	LB_LOCKS(LB_X)
@@ -192,6 +235,7 @@ struct peer {
 	int cpu;
 	long n;
 	const struct lockdef *lock;	/* NULL: ping-pong */
+	int place;			/* which copy of the lock's loop */
 };
 
 static void *peer_fn(void *arg)
@@ -200,34 +244,41 @@ static void *peer_fn(void *arg)
 
 	pin(p->cpu);
 	kqspin_thread_init(1);		/* qspinlock's per-CPU MCS nodes */
+	L.ready = 1;
 	while (!L.go)
 		;
 	if (p->lock)
-		p->lock->handoff(1, p->n);
+		p->lock->handoff[p->place](1, p->n);
 	else
 		pingpong(1, p->n);
 	return NULL;
 }
 
-/* ns per transfer, two threads taking strict turns, n round trips. */
+/*
+ * ns per transfer, two threads taking strict turns, n round trips, through
+ * copy @place of the lock's loop.
+ */
 static unsigned long long two_threads(int cpu0, int cpu1, long n,
-				      const struct lockdef *lock)
+				      const struct lockdef *lock, int place)
 {
-	struct peer p = { .cpu = cpu1, .n = n, .lock = lock };
+	struct peer p = { .cpu = cpu1, .n = n, .lock = lock, .place = place };
 	unsigned long long t0, t;
 	pthread_t th;
 
 	pin(cpu0);
 	L.turn = 0;
+	L.ready = 0;
 	L.go = 0;
 	if (pthread_create(&th, NULL, peer_fn, &p)) {
 		fprintf(stderr, "cost: pthread_create failed\n");
 		exit(2);
 	}
+	while (!L.ready)		/* its start is not timed */
+		;
 	t0 = now_ns();
 	L.go = 1;
 	if (lock)
-		lock->handoff(0, n);
+		lock->handoff[place](0, n);
 	else
 		pingpong(0, n);
 	pthread_join(th, NULL);
@@ -252,9 +303,9 @@ static long parse_num(const char *opt, const char *s, long lo, long hi)
 int main(int argc, char **argv)
 {
 	unsigned long long cyc[MAX_ROUNDS], ns[MAX_ROUNDS], pp[MAX_ROUNDS];
-	unsigned long long pp_med, c, t;
-	int rounds = 11, cpus[2] = { -1, -1 }, want[NR_LOCKS], r, k, opt;
-	long n = 1000000;
+	unsigned long long pc[PLACEMENTS], pt[PLACEMENTS], pp_med, c, t;
+	int rounds = 11, cpus[2] = { -1, -1 }, want[NR_LOCKS], r, k, p, opt;
+	long n = 1000000, un, hn;
 	cpu_set_t allowed;
 	char *tok, *save;
 
@@ -328,30 +379,42 @@ int main(int argc, char **argv)
 	pthread_mutex_init(&L.mutex, NULL);
 
 	pin(cpus[0]);
-	printf("cost=settings rounds=%d n=%ld cpus=%d,%d\n", rounds, n, cpus[0], cpus[1]);
+	/* Pairs per copy of the uncontended loop, round trips per handoff copy. */
+	un = n / PLACEMENTS ? n / PLACEMENTS : 1;
+	hn = n / 10 / PLACEMENTS ? n / 10 / PLACEMENTS : 1;
+	printf("cost=settings rounds=%d n=%ld cpus=%d,%d placements=%d\n", rounds, n,
+	       cpus[0], cpus[1], PLACEMENTS);
 	for (k = 0; k < NR_LOCKS; k++) {
 		if (!want[k])
 			continue;
-		locks[k].uncontended(n / 10, &c, &t);	/* warm up */
-		for (r = 0; r < rounds; r++)
-			locks[k].uncontended(n, &cyc[r], &ns[r]);
+		for (p = 0; p < PLACEMENTS; p++)	/* warm up */
+			locks[k].uncontended[p](un / 10 + 1, &c, &t);
+		for (r = 0; r < rounds; r++) {
+			for (p = 0; p < PLACEMENTS; p++)
+				locks[k].uncontended[p](un, &pc[p], &pt[p]);
+			cyc[r] = median(pc, PLACEMENTS);
+			ns[r] = median(pt, PLACEMENTS);
+		}
 		c = median(cyc, rounds);
 		t = median(ns, rounds);
 		printf("cost=uncontended lock=%s cycles=%.2f ns=%.2f lo=%.2f hi=%.2f\n",
-		       locks[k].name, (double)c / n, (double)t / n,
-		       (double)ns[0] / n, (double)ns[rounds - 1] / n);
+		       locks[k].name, (double)c / un, (double)t / un,
+		       (double)ns[0] / un, (double)ns[rounds - 1] / un);
 	}
 	for (r = 0; r < rounds; r++)
-		pp[r] = two_threads(cpus[0], cpus[1], n / 10, NULL);
+		pp[r] = two_threads(cpus[0], cpus[1], n / 10 ? n / 10 : 1, NULL, 0);
 	pp_med = median(pp, rounds);
 	printf("cost=pingpong ns=%llu lo=%llu hi=%llu\n", pp_med, pp[0], pp[rounds - 1]);
 	for (k = 0; k < NR_LOCKS; k++) {
 		if (!want[k])
 			continue;
 		L.data = 0;
-		for (r = 0; r < rounds; r++)
-			ns[r] = two_threads(cpus[0], cpus[1], n / 10, &locks[k]);
-		if (L.data != (unsigned long)rounds * 2 * (unsigned long)(n / 10)) {
+		for (r = 0; r < rounds; r++) {
+			for (p = 0; p < PLACEMENTS; p++)
+				pt[p] = two_threads(cpus[0], cpus[1], hn, &locks[k], p);
+			ns[r] = median(pt, PLACEMENTS);
+		}
+		if (L.data != (unsigned long)rounds * PLACEMENTS * 2 * (unsigned long)hn) {
 			fprintf(stderr, "cost: %s: lost updates (%lu)\n", locks[k].name, L.data);
 			return 1;
 		}

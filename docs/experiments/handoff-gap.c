@@ -24,33 +24,37 @@
  * without its smp_mb()), gen-u16spin (also spinning on head alone), and
  * t16-counted and gen-counted (each lock with a count of the lock calls
  * that found the lock held: its slow path, the only place the smp_mb()
- * runs).  Each round measures every variant in turn, and the ping-pong;
- * the output is the median over the rounds with the lowest and highest,
- * and each variant's ratio to t16 inside the round (median, lowest,
- * highest).  With "contended" the threads take no turns (no ping-pong).
+ * runs).  Each round measures every variant in turn, starting one variant
+ * later each round, and the ping-pong; the output is the median over the
+ * rounds with the lowest and highest, each variant's ratio to t16 inside
+ * the round (median, lowest, highest), and the counted variants' slow-path
+ * rates.  The handoff loop is cost.c's, with PAD bytes of nops before it;
+ * built with -DCONTENDED=1 the threads take no turns (and there is no
+ * ping-pong).
  *
- * What it found (the variants' code moves the result more than the lock
- * does): docs/results/2026-12-07-amd-epyc-handoff-gap/.  handoff-gap.sh
- * builds it with the code moved by PAD bytes and runs the builds in turn.
+ * What it found: docs/results/2026-12-07-amd-epyc-handoff-gap/.
+ * handoff-gap.sh builds it with the code moved by PAD = 0, 8, ... 56 and
+ * runs the builds in turn.
  *
  * The lock code is the tree's, through bench/lib (series.h), not a copy;
  * the variants change one shim macro each and include the tree's header
  * again.  Build and run (from the repository root, after lab/tree.sh and
- * make -C bench):
- *   gcc -O2 -Wall -Wextra -Wno-strict-aliasing -I bench/lib \
- *       -I bench/lib/shim -isystem build/linux/arch/x86/include \
+ * make -C bench; the sweep adds -DPAD=N and -DCONTENDED=1):
+ *   gcc -O2 -falign-functions=64 -fno-align-loops -fno-align-jumps \
+ *       -fno-align-labels -Wall -Wextra -Wno-strict-aliasing \
+ *       -I bench/lib -I bench/lib/shim \
+ *       -isystem build/linux/arch/x86/include \
  *       -isystem build/linux/include -o /tmp/handoff-gap \
  *       docs/experiments/handoff-gap.c bench/bin/kqspinlock.o \
  *       bench/bin/skipticket.o -pthread
- *   /tmp/handoff-gap [ROUNDS] [HANDOFFS] [contended]
- *   (default 21, 1000000, turns)
+ *   /tmp/handoff-gap [ROUNDS] [HANDOFFS]      (default 21, 1000000)
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "locks.h"
@@ -166,15 +170,20 @@ static struct {
 	volatile int variant;
 } L;
 
-/* Per thread: lock calls that found the lock held (took the slow path). */
-static long slow[2];
+/*
+ * Per thread, on a line of its own: lock calls that found the lock held
+ * (took the slow path), counted on the slow path only.
+ */
+static struct {
+	long n;
+} __attribute__((aligned(64))) slow[2];
 
 static inline void lock_t16_counted(int me)
 {
 	lb_u32 tok;
 
 	if (!lb_ticket16_take(&L.lock.t16, &tok)) {
-		slow[me]++;
+		slow[me].n++;
 		lb_ticket16_wait(&L.lock.t16, tok);
 	}
 }
@@ -182,7 +191,8 @@ static inline void lock_t16_counted(int me)
 static inline void lock_gen_counted(int me)
 {
 	gencnt_lock(&L.lock.gen);
-	slow[me] += (gen_old >> 16) != (gen_old & 0xffff);
+	if ((gen_old >> 16) != (gen_old & 0xffff))
+		slow[me].n++;
 }
 
 /*
@@ -192,8 +202,14 @@ static inline void lock_gen_counted(int me)
 #ifndef PAD
 #define PAD 0
 #endif
-/* Third argument "contended": no turns, both threads take the lock n times. */
-static int contended;
+/*
+ * CONTENDED (default 0): built with -DCONTENDED=1 the threads take no
+ * turns, both take the lock n times as fast as they can. A build option,
+ * so that the turns build runs cost.c's loop as it is.
+ */
+#ifndef CONTENDED
+#define CONTENDED 0
+#endif
 
 #define STR2(x)	#x
 #define STR(x)	STR2(x)
@@ -205,11 +221,11 @@ static void fn(int me, long n)						\
 									\
 	__asm__ __volatile__(".fill " STR(PAD) ", 1, 0x90");		\
 	for (i = 0; i < n; i++) {					\
-		while (L.turn != me && !contended)			\
+		while (!CONTENDED && L.turn != me)			\
 			__asm__ __volatile__("pause" ::: "memory");	\
 		LOCK;							\
 		L.data++;						\
-		if (!contended)						\
+		if (!CONTENDED)						\
 			L.turn = !me;					\
 		UNLOCK;							\
 	}								\
@@ -227,7 +243,7 @@ static void h_pingpong(int me, long n)
 {
 	long i;
 
-	for (i = 0; i < n && !contended; i++) {
+	for (i = 0; i < n && !CONTENDED; i++) {
 		while (L.turn != me)
 			__asm__ __volatile__("pause" ::: "memory");
 		L.turn = !me;
@@ -306,36 +322,53 @@ static int cmp(const void *a, const void *b)
 static void summary(const char *what, const char *name, double *v, int n)
 {
 	qsort(v, n, sizeof(*v), cmp);
-	printf("%s variant=%s median=%.3g lo=%.3g hi=%.3g\n", what, name,
+	printf("%s variant=%s median=%.4f lo=%.4f hi=%.4f\n", what, name,
 	       v[n / 2], v[0], v[n - 1]);
+}
+
+static long arg(const char *s, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi) {
+		fprintf(stderr, "handoff-gap: bad number '%s' (valid: %ld to %ld)\n", s, lo, hi);
+		exit(2);
+	}
+	return v;
 }
 
 int main(int argc, char **argv)
 {
-	int rounds = argc > 1 ? atoi(argv[1]) : 21, r, v;
 	double ns[NR_VARIANTS][101], ratio[NR_VARIANTS][101];
 	long slowpaths[NR_VARIANTS] = { 0 };
+	int rounds = 21, r, i, v;
 
-	nr = argc > 2 ? atol(argv[2]) : 1000000;
-	contended = argc > 3 && !strcmp(argv[3], "contended");
-	if (rounds < 1 || rounds > 101 || nr < 1) {
-		fprintf(stderr, "usage: handoff-gap [ROUNDS 1-101] [HANDOFFS >= 1] [contended]\n");
+	if (argc > 3) {
+		fprintf(stderr, "usage: handoff-gap [ROUNDS 1-101] [HANDOFFS 1-10^9]\n");
 		return 2;
 	}
+	if (argc > 1)
+		rounds = (int)arg(argv[1], 1, 101);
+	nr = argc > 2 ? arg(argv[2], 1, 1000000000) : 1000000;
 	pin(0);
 	for (r = 0; r < rounds; r++) {
-		for (v = 0; v < NR_VARIANTS; v++) {
-			slow[0] = slow[1] = 0;
+		/* Each round starts one variant later: no variant always first. */
+		for (i = 0; i < NR_VARIANTS; i++) {
+			v = (r + i) % NR_VARIANTS;
+			slow[0].n = slow[1].n = 0;
 			ns[v][r] = measure(v);
-			slowpaths[v] += slow[0] + slow[1];
+			slowpaths[v] += slow[0].n + slow[1].n;
 		}
 		for (v = 0; v < NR_VARIANTS; v++)
 			ratio[v][r] = ns[v][r] / ns[T16][r];
 	}
-	printf("settings rounds=%d handoffs=%ld cpus=0,1 mode=%s\n", rounds, nr,
-	       contended ? "contended" : "turns");
+	printf("settings rounds=%d handoffs=%ld cpus=0,1 mode=%s pad=%d\n", rounds, nr,
+	       CONTENDED ? "contended" : "turns", PAD);
 	for (v = 0; v < NR_VARIANTS; v++) {
-		if (v == PINGPONG && contended)
+		if (v == PINGPONG && CONTENDED)
 			continue;
 		summary("ns", names[v], ns[v], rounds);
 		summary("ratio_to_t16", names[v], ratio[v], rounds);
