@@ -38,7 +38,7 @@
  *
  * The lock code is the tree's, through bench/lib (series.h), not a copy;
  * the variants change one shim macro each and include the tree's header
- * again.  Build and run (from the repository root, after lab/tree.sh and
+ * again (generic-as.h).  Build and run (from the repository root, after lab/tree.sh and
  * make -C bench; the sweep adds -DPAD=N and -DCONTENDED=1):
  *   gcc -O2 -falign-functions=64 -fno-align-loops -fno-align-jumps \
  *       -fno-align-labels -Wall -Wextra -Wno-strict-aliasing \
@@ -67,29 +67,14 @@
  */
 #undef smp_mb
 #define smp_mb()			barrier()
-#undef __ASM_GENERIC_SPINLOCK_H
-#define arch_spinlock_t			generic_t
-#define arch_spin_lock			gennomb_lock
-#define arch_spin_unlock		gennomb_unlock
-#define arch_spin_trylock		gennomb_trylock
-#define arch_spin_is_locked		gennomb_is_locked
-#define arch_spin_is_contended		gennomb_is_contended
-#define arch_spin_value_unlocked	gennomb_value_unlocked
-#include <asm-generic/spinlock.h>
-#undef arch_spinlock_t
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
+#define GENERIC_AS			gennomb
+#include "generic-as.h"
 
 /*
  * And once more as genu16_*(): smp_mb() as above, and the spin reading
  * head alone (a 16-bit load, as the series' lock spins) instead of the
  * whole word.
  */
-#undef __ASM_GENERIC_SPINLOCK_H
 #undef atomic_cond_read_acquire
 #define atomic_cond_read_acquire(v, c) ({				\
 	u16 VAL;							\
@@ -101,31 +86,18 @@
 	}								\
 	VAL;								\
 })
-#define arch_spinlock_t			generic_t
-#define arch_spin_lock			genu16_lock
-#define arch_spin_unlock		genu16_unlock
-#define arch_spin_trylock		genu16_trylock
-#define arch_spin_is_locked		genu16_is_locked
-#define arch_spin_is_contended		genu16_is_contended
-#define arch_spin_value_unlocked	genu16_value_unlocked
-#include <asm-generic/spinlock.h>
-#undef arch_spinlock_t
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
+#define GENERIC_AS			genu16
+#include "generic-as.h"
 
 /*
  * Counted: the series' lock split into its take and wait (the same code
  * as lb_ticket16_lock()), and the generic lock with its xadd's result
- * kept in a variable of the thread, to count how many lock calls found
- * the lock held.  The count costs a store to the thread's own line; these
- * two variants are timed too, beside the uncounted ones.
+ * kept in a variable of the thread (a store on every call), to count how
+ * many lock calls found the lock held (a store to the thread's own line,
+ * on the slow path only); these two variants are timed too, beside the
+ * uncounted ones.
  */
 static __thread u32 gen_old;
-#undef __ASM_GENERIC_SPINLOCK_H
 #undef atomic_fetch_add
 #define atomic_fetch_add(i, v) ({					\
 	u32 __old = __atomic_fetch_add(&(v)->counter, (i), __ATOMIC_SEQ_CST); \
@@ -136,21 +108,8 @@ static __thread u32 gen_old;
 #define smp_mb()	__asm__ __volatile__("lock addl $0,-4(%%rsp)" ::: "memory", "cc")
 #undef atomic_cond_read_acquire
 #define atomic_cond_read_acquire(v, c)	smp_cond_load_acquire(&(v)->counter, (c))
-#define arch_spinlock_t			generic_t
-#define arch_spin_lock			gencnt_lock
-#define arch_spin_unlock		gencnt_unlock
-#define arch_spin_trylock		gencnt_trylock
-#define arch_spin_is_locked		gencnt_is_locked
-#define arch_spin_is_contended		gencnt_is_contended
-#define arch_spin_value_unlocked	gencnt_value_unlocked
-#include <asm-generic/spinlock.h>
-#undef arch_spinlock_t
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
+#define GENERIC_AS			gencnt
+#include "generic-as.h"
 
 enum { T16, GEN, T16_GENUNLOCK, GEN_T16UNLOCK, GEN_NOMB, GEN_U16, T16_CNT, GEN_CNT, PINGPONG, NR_VARIANTS };
 static const char *const names[NR_VARIANTS] = {
