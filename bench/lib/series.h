@@ -345,26 +345,13 @@ enum {
  * smp_mb() after the spin), as generic_*. Needs -isystem $(TREE)/include
  * after the x86 one. User space only: a module has no use for it.
  */
-#define arch_spinlock_t			generic_t
-#define arch_spin_lock			generic_lock
-#define arch_spin_unlock		generic_unlock
-#define arch_spin_trylock		generic_trylock
-#define arch_spin_is_locked		generic_is_locked
-#define arch_spin_is_contended		generic_is_contended
-#define arch_spin_value_unlocked	generic_value_unlocked
-#include <asm-generic/spinlock.h>
+#define GENERIC_AS			generic
+#include "generic-as.h"
 static inline void generic_init(generic_t *l)
 {
 	*l = (generic_t)__ARCH_SPIN_LOCK_UNLOCKED;
 }
 #undef __ARCH_SPIN_LOCK_UNLOCKED
-#undef arch_spinlock_t
-#undef arch_spin_lock
-#undef arch_spin_unlock
-#undef arch_spin_trylock
-#undef arch_spin_is_locked
-#undef arch_spin_is_contended
-#undef arch_spin_value_unlocked
 
 #endif /* !__KERNEL__ */
 

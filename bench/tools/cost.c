@@ -56,6 +56,7 @@
 #include "locks.h"
 #include "kqspinlock.h"
 #include "skipticket.h"
+#include "uclock.h"
 
 #define MAX_ROUNDS	101
 #define PLACEMENTS	8	/* copies of each loop, 8 bytes apart */
@@ -66,14 +67,6 @@ static inline unsigned long long tsc_fenced(void)
 
 	__asm__ __volatile__("lfence; rdtsc; lfence" : "=a" (lo), "=d" (hi) : : "memory");
 	return ((unsigned long long)hi << 32) | lo;
-}
-
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -89,18 +82,6 @@ static unsigned long long median(unsigned long long *v, int n)
 {
 	qsort(v, n, sizeof(*v), cmp_u64);
 	return v[n / 2];
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set)) {
-		fprintf(stderr, "cost: cannot pin to CPU %d\n", cpu);
-		exit(2);
-	}
 }
 
 /* One lock of each kind, each on its own cache line. */
@@ -146,14 +127,14 @@ uncontended_##name##_##P(long n, unsigned long long *cyc,			\
 	long i;								\
 									\
 	__asm__ __volatile__(".fill " #P " * 8, 1, 0x90");		\
-	t0 = now_ns();							\
+	t0 = lb_now_ns();						\
 	c0 = tsc_fenced();						\
 	for (i = 0; i < n; i++) {					\
 		LOCK;							\
 		UNLOCK;							\
 	}								\
 	*cyc = tsc_fenced() - c0;					\
-	*ns = now_ns() - t0;						\
+	*ns = lb_now_ns() - t0;						\
 }									\
 static __attribute__((noinline, aligned(64))) void				\
 handoff_##name##_##P(int me, long n)					\
@@ -242,7 +223,7 @@ static void *peer_fn(void *arg)
 {
 	struct peer *p = arg;
 
-	pin(p->cpu);
+	lb_pin("cost", p->cpu);
 	kqspin_thread_init(1);		/* qspinlock's per-CPU MCS nodes */
 	L.ready = 1;
 	while (!L.go)
@@ -265,7 +246,7 @@ static unsigned long long two_threads(int cpu0, int cpu1, long n,
 	unsigned long long t0, t;
 	pthread_t th;
 
-	pin(cpu0);
+	lb_pin("cost", cpu0);
 	L.turn = 0;
 	L.ready = 0;
 	L.go = 0;
@@ -275,14 +256,14 @@ static unsigned long long two_threads(int cpu0, int cpu1, long n,
 	}
 	while (!L.ready)		/* its start is not timed */
 		;
-	t0 = now_ns();
+	t0 = lb_now_ns();
 	L.go = 1;
 	if (lock)
 		lock->handoff[place](0, n);
 	else
 		pingpong(0, n);
 	pthread_join(th, NULL);
-	t = now_ns() - t0;
+	t = lb_now_ns() - t0;
 	return t / (2 * (unsigned long long)n);
 }
 
@@ -378,7 +359,7 @@ int main(int argc, char **argv)
 	pthread_spin_init(&L.spin, PTHREAD_PROCESS_PRIVATE);
 	pthread_mutex_init(&L.mutex, NULL);
 
-	pin(cpus[0]);
+	lb_pin("cost", cpus[0]);
 	/* Pairs per copy of the uncontended loop, round trips per handoff copy. */
 	un = n / PLACEMENTS ? n / PLACEMENTS : 1;
 	hn = n / 10 / PLACEMENTS ? n / 10 / PLACEMENTS : 1;

@@ -146,6 +146,7 @@
 #include "kqspinlock.h"
 #include "skipticket.h"
 #include "metrics.h"
+#include "uclock.h"
 
 /*
  * The lock operations the test calls.  A mutant build (make -C bench
@@ -272,14 +273,6 @@ static inline lb_u64 tsc_now(void)
 
 	__asm__ __volatile__("rdtsc" : "=a" (lo), "=d" (hi));
 	return ((lb_u64)hi << 32) | lo;
-}
-
-static lb_u64 now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (lb_u64)ts.tv_sec * 1000000000ULL + (lb_u64)ts.tv_nsec;
 }
 
 /*
@@ -479,9 +472,9 @@ static void *thread_fn(void *arg)
 
 	kqspin_thread_init((int)t->id);	/* qspinlock's per-CPU MCS nodes */
 	start_barrier(sh);
-	t->t_start = now_ns();
+	t->t_start = lb_now_ns();
 	loops[sh->kind](t);
-	t->t_end = now_ns();
+	t->t_end = lb_now_ns();
 	return NULL;
 }
 

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "metrics.h"
+#include "uclock.h"
 
 #define MAX_THREADS	1024
 #define HOT_ALIGN	128
@@ -71,14 +72,6 @@ static void die(const char *what)
 {
 	fprintf(stderr, "workload: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static lb_u64 now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (lb_u64)ts.tv_sec * 1000000000ULL + (lb_u64)ts.tv_nsec;
 }
 
 static void *worker(void *arg)
@@ -207,7 +200,7 @@ int main(int argc, char **argv)
 	}
 	while (__atomic_load_n(&sh.arrived, __ATOMIC_ACQUIRE) < nthreads)
 		usleep(1000);
-	t0 = now_ns();
+	t0 = lb_now_ns();
 	ts.tv_sec = (time_t)secs;
 	ts.tv_nsec = 0;
 	while (nanosleep(&ts, &ts) && errno == EINTR)
@@ -215,7 +208,7 @@ int main(int argc, char **argv)
 	sh.stop = 1;
 	for (i = 0; i < nthreads; i++)
 		pthread_join(thr[i].tid, NULL);
-	t1 = now_ns();
+	t1 = lb_now_ns();
 
 	for (i = 0; i < nthreads; i++) {
 		ops[i] = thr[i].ops;

@@ -38,7 +38,7 @@
  *
  * The lock code is the tree's, through bench/lib (series.h), not a copy;
  * the variants change one shim macro each and include the tree's header
- * again (generic-as.h).  Build and run (from the repository root, after lab/tree.sh and
+ * again (bench/lib/generic-as.h).  Build and run (from the repository root, after lab/tree.sh and
  * make -C bench; the sweep adds -DPAD=N and -DCONTENDED=1):
  *   gcc -O2 -falign-functions=64 -fno-align-loops -fno-align-jumps \
  *       -fno-align-labels -Wall -Wextra -Wno-strict-aliasing \
@@ -58,6 +58,7 @@
 #include <time.h>
 
 #include "locks.h"
+#include "uclock.h"
 
 /*
  * The generic lock once more, as gennomb_*(): the tree's header again with
@@ -214,32 +215,12 @@ static void (*const handoff[NR_VARIANTS])(int, long) = {
 	h_gen_u16, h_t16_cnt, h_gen_cnt, h_pingpong,
 };
 
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set)) {
-		fprintf(stderr, "handoff-gap: cannot pin to CPU %d\n", cpu);
-		exit(2);
-	}
-}
-
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static long nr;
 
 static void *peer(void *arg)
 {
 	(void)arg;
-	pin(1);
+	lb_pin("handoff-gap", 1);
 	L.ready = 1;
 	while (!L.go)
 		;
@@ -264,11 +245,11 @@ static double measure(int v)
 	}
 	while (!L.ready)
 		;
-	t0 = now_ns();
+	t0 = lb_now_ns();
 	L.go = 1;
 	handoff[v](0, nr);
 	pthread_join(th, NULL);
-	return (double)(now_ns() - t0) / (2.0 * nr);
+	return (double)(lb_now_ns() - t0) / (2.0 * nr);
 }
 
 static int cmp(const void *a, const void *b)
@@ -312,7 +293,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		rounds = (int)arg(argv[1], 1, 101);
 	nr = argc > 2 ? arg(argv[2], 1, 1000000000) : 1000000;
-	pin(0);
+	lb_pin("handoff-gap", 0);
 	for (r = 0; r < rounds; r++) {
 		/* Each round starts one variant later: no variant always first. */
 		for (i = 0; i < NR_VARIANTS; i++) {

@@ -6,21 +6,16 @@
  * only, 5 times. Nothing else contends: this is the barrier alone, not
  * what it costs beside other memory traffic.
  *
- *   gcc -O2 -Wall -Wextra -o /tmp/lock-add docs/experiments/lock-add.c
+ *   gcc -O2 -Wall -Wextra -I bench/lib -o /tmp/lock-add \
+ *       docs/experiments/lock-add.c -pthread
  *   /tmp/lock-add
  */
+#define _GNU_SOURCE
 #include <stdio.h>
-#include <time.h>
+
+#include "uclock.h"
 
 #define N 100000000L
-
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
 
 int main(void)
 {
@@ -29,13 +24,13 @@ int main(void)
 	int r;
 
 	for (r = 0; r < 5; r++) {
-		t0 = now_ns();
+		t0 = lb_now_ns();
 		for (i = 0; i < N; i++)
 			__asm__ __volatile__("lock addl $0,-4(%%rsp)" ::: "memory", "cc");
-		t1 = now_ns();
+		t1 = lb_now_ns();
 		for (i = 0; i < N; i++)
 			__asm__ __volatile__("" ::: "memory");
-		t2 = now_ns();
+		t2 = lb_now_ns();
 		printf("lock_add ns=%.2f empty_loop ns=%.2f\n",
 		       (double)(t1 - t0) / N, (double)(t2 - t1) / N);
 	}

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * generic-as.h - include the tree's include/asm-generic/spinlock.h once
- * more, its functions named GENERIC_AS_lock(), GENERIC_AS_unlock() and so
- * on, on bench/lib/series.h's generic_t, with whatever shim macros the
- * includer has redefined first. No include guard: it is meant to be
- * included once per variant, e.g.
+ * generic-as.h - include the tree's include/asm-generic/spinlock.h (once
+ * more), its functions named GENERIC_AS_lock(), GENERIC_AS_unlock() and so
+ * on, on generic_t (asm-generic/spinlock_types.h's arch_spinlock_t), with
+ * whatever shim macros the includer has redefined first. series.h includes
+ * it as generic_*(); docs/experiments/handoff-gap.c includes it again for
+ * its variants. No include guard: it is meant to be included once per
+ * name, e.g.
  *   #define GENERIC_AS gennomb
  *   #include "generic-as.h"
+ * User space only, with -isystem $(TREE)/include after the x86 one.
  */
 #define GENERIC_AS_CAT2(a, b)	a##b
 #define GENERIC_AS_CAT(a, b)	GENERIC_AS_CAT2(a, b)
