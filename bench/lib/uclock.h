@@ -3,8 +3,9 @@
  * uclock.h - the clock and the CPU pinning of the user-space tools:
  * lb_now_ns(), CLOCK_MONOTONIC in nanoseconds, and lb_pin(), which moves
  * the calling thread onto one CPU or exits with status 2 and a one-line
- * message naming the program. User space only (the module has ktime and
- * kthread_bind()); the includer defines _GNU_SOURCE first.
+ * message naming the program. User space only (the module has
+ * ktime_get_ns() and kthread_create_on_cpu()); the includer defines
+ * _GNU_SOURCE first.
  */
 #ifndef LB_UCLOCK_H
 #define LB_UCLOCK_H
