@@ -40,6 +40,7 @@
 #define CONFIG_NR_CPUS		8192
 #define CONFIG_X86_BOOT_SPINLOCKS	1
 #include "kqspinlock.h"
+#include "uclock.h"
 #include <asm/ticket_spinlock.h>
 #include <asm/skipticket_spinlock.h>
 #include <asm/msr.h>
@@ -168,12 +169,7 @@ int main(int argc, char **argv)
 		for (cpu = 0; !CPU_ISSET(cpu, &set); cpu++)
 			;
 	}
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "dispatch: cannot run on CPU %d\n", cpu);
-		return 2;
-	}
+	lb_pin("dispatch", cpu);
 
 	for (l = 0; l < (int)(sizeof(locks) / sizeof(locks[0])); l++) {
 		int lo = (int)floor(rounds / 2.0 - 0.98 * sqrt(rounds));
